@@ -16,6 +16,7 @@
 // twin, which V8 specialises to their properties (docs/performance.md, "FHIR fast path").
 import { createAjv } from './ajv.mjs';
 import { moduleKeywords } from './fhir-keywords.mjs';
+import { membersKeyword, withMembers } from './fhir-members.mjs';
 import {
   DATATYPES_REL,
   OVERLAY_BASE,
@@ -65,7 +66,12 @@ function emitBase(entries) {
   // No R4 definition uses unevaluatedProperties: its bookkeeping is left out (scripts/lib/ajv.mjs).
   // Each definition a `$ref` names (a backbone element, a shared member) is compiled once, as a
   // function, not copied into each place that refers to it: the exact path is the slow one anyway.
-  const canonical = createAjv({ moduleDir: R4_MODULE_DIR, keywords: moduleKeywords({ twin: false }), unevaluated: false, inlineRefs: false });
+  const canonical = createAjv({
+    moduleDir: R4_MODULE_DIR,
+    keywords: [...moduleKeywords({ twin: false }), membersKeyword({ moduleDir: R4_MODULE_DIR })],
+    unevaluated: false,
+    inlineRefs: false,
+  });
   const twin = createTwinAjv({ moduleDir: R4_MODULE_DIR, keywords: moduleKeywords({ twin: true }) });
   // Every strict twin is a table walked by one interpreter (scripts/lib/fhir-tables.mjs).
   /** @type {{ entry: Entry, twin: Json }[]} */
@@ -77,7 +83,11 @@ function emitBase(entries) {
     withoutAnnotations(datatypes.schema),
   );
   canonical.addSchema(shared.datatypes);
-  for (const schema of shared.resources) canonical.addSchema(schema);
+  // A resource type's and its backbone elements' members: runs of calls through one table each.
+  for (const schema of shared.resources) {
+    const defs = schema.$defs && Object.fromEntries(Object.entries(schema.$defs).map(([name, def]) => [name, withMembers(def)]));
+    canonical.addSchema({ ...withMembers(schema), ...(defs ? { $defs: defs } : {}) });
+  }
   for (const entry of compiled) {
     const strict = withoutAnnotations(strictTwin(entry, compiled));
     twin.addSchema(strict);

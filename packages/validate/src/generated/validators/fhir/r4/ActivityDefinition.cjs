@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "kind": {
    "enum": [
     "Appointment",
@@ -25,41 +25,140 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func13 = require("./datatypes.cjs")["CodeableConcept"];
-const func14 = require("./datatypes.cjs")["Reference"];
-const func15 = require("./datatypes.cjs")["member_fecd911445"];
-const func16 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func17 = require("./datatypes.cjs")["member_1538b1110f"];
-const func18 = require("./datatypes.cjs")["member_796295fe1b"];
-const func19 = require("./datatypes.cjs")["member_440605a315"];
-const func20 = require("./datatypes.cjs")["Period"];
-const func21 = require("./datatypes.cjs")["member_a228c59884"];
-const func22 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func23 = require("./datatypes.cjs")["member_9892719d4b"];
-const func24 = require("./datatypes.cjs")["member_a8a3825f84"];
-const func25 = require("./datatypes.cjs")["member_ba89bd1f7a"];
-const func26 = require("./datatypes.cjs")["Timing"];
-const func27 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func28 = require("./datatypes.cjs")["Age"];
-const func29 = require("./datatypes.cjs")["Range"];
-const func30 = require("./datatypes.cjs")["Duration"];
-const func31 = require("./datatypes.cjs")["Quantity"];
-const func32 = require("./datatypes.cjs")["member_931db61fb7"];
-const func33 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func34 = require("../../../../choice.cjs").choiceForms;
-const schema1 = {"properties":{"type":{"enum":["patient","practitioner","related-person","device"]}}};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_fecd911445"];
+const func17 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func18 = require("./datatypes.cjs")["member_1538b1110f"];
+const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func20 = require("./datatypes.cjs")["member_440605a315"];
+const func21 = require("./datatypes.cjs")["Period"];
+const func22 = require("./datatypes.cjs")["member_a228c59884"];
+const func23 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func24 = require("./datatypes.cjs")["member_9892719d4b"];
+const func25 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["subtitle", func11],
+["_subtitle", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["subjectCodeableConcept", func14],
+["subjectReference", func15],
+["date", func16],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func17],
+["description", func11],
+["_description", func5],
+["useContext", func18],
+["jurisdiction", func19],
+["purpose", func11],
+["_purpose", func5],
+["usage", func11],
+["_usage", func5],
+["copyright", func11],
+["_copyright", func5],
+["approvalDate", func20],
+["_approvalDate", func5],
+["lastReviewDate", func20],
+["_lastReviewDate", func5],
+["effectivePeriod", func21],
+["topic", func19],
+["author", func17],
+["editor", func17],
+["reviewer", func17],
+["endorser", func17],
+["relatedArtifact", func22],
+["library", func23],
+["_library", func24]
+];
+const func26 = require("./datatypes.cjs")["member_a8a3825f84"];
+const func27 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func28 = require("./datatypes.cjs")["Timing"];
+const func29 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func30 = require("./datatypes.cjs")["Age"];
+const func31 = require("./datatypes.cjs")["Range"];
+const func32 = require("./datatypes.cjs")["Duration"];
+const func33 = [
+["_kind", func5],
+["profile", func4],
+["_profile", func5],
+["code", func14],
+["intent", func26],
+["_intent", func5],
+["priority", func27],
+["_priority", func5],
+["doNotPerform", func13],
+["_doNotPerform", func5],
+["timingTiming", func28],
+["timingDateTime", func29],
+["_timingDateTime", func5],
+["timingAge", func30],
+["timingPeriod", func21],
+["timingRange", func31],
+["timingDuration", func32],
+["location", func15]
+];
+const func34 = require("./datatypes.cjs")["Quantity"];
+const func35 = require("./datatypes.cjs")["member_931db61fb7"];
+const func36 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func37 = [
+["productReference", func15],
+["productCodeableConcept", func14],
+["quantity", func34],
+["dosage", func35],
+["bodySite", func19],
+["specimenRequirement", func36],
+["observationRequirement", func36],
+["observationResultRequirement", func36],
+["transform", func4],
+["_transform", func5]
+];
+const func38 = require("../../../../choice.cjs").choiceForms;
+const schema1 = {"cdxMembers":{"type":{"enum":["patient","practitioner","related-person","device"]}}};
+const func39 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func40 = [
+["_type", func5],
+["role", func14]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -96,39 +195,22 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func39, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data4 = data.type;
-if(typeof data4 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
+let data1 = data.type;
+if(typeof data1 !== "string"){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/type", {type: "string"}); errors++;
 }
-if(!((((data4 === "patient") || (data4 === "practitioner")) || (data4 === "related-person")) || (data4 === "device"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!((((data1 === "patient") || (data1 === "practitioner")) || (data1 === "related-person")) || (data1 === "device"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema1.cdxMembers.type.enum}); errors++;
 }
 }
-if(data.role !== undefined && func0.call(data, "role")){
-if(!(func13(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func40, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -139,7 +221,15 @@ return errors === 0;
 }
 
 
-const func35 = require("./datatypes.cjs")["Expression"];
+const func41 = require("./datatypes.cjs")["Expression"];
+const func42 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["path", func11],
+["_path", func5],
+["expression", func41]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -179,35 +269,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.expression === undefined) || (!(func0.call(data, "expression")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "expression"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.path !== undefined && func0.call(data, "path")){
-if(!(func10(data.path, {instancePath:instancePath+"/path"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._path !== undefined && func0.call(data, "_path")){
-if(!(func4(data._path, {instancePath:instancePath+"/_path"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func35(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func42, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -262,470 +326,67 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ActivityDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ActivityDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ActivityDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subtitle !== undefined && func0.call(data, "subtitle")){
-if(!(func10(data.subtitle, {instancePath:instancePath+"/subtitle"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func4(data._subtitle, {instancePath:instancePath+"/_subtitle"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func12(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func13(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func14(data.subjectReference, {instancePath:instancePath+"/subjectReference"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func15(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func16(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func17(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func18(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.usage !== undefined && func0.call(data, "usage")){
-if(!(func10(data.usage, {instancePath:instancePath+"/usage"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func4(data._usage, {instancePath:instancePath+"/_usage"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
-if(!(func19(data.approvalDate, {instancePath:instancePath+"/approvalDate"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func4(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
-if(!(func19(data.lastReviewDate, {instancePath:instancePath+"/lastReviewDate"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func4(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func20(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(func18(data.topic, {instancePath:instancePath+"/topic"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func16(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.editor !== undefined && func0.call(data, "editor")){
-if(!(func16(data.editor, {instancePath:instancePath+"/editor"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.reviewer !== undefined && func0.call(data, "reviewer")){
-if(!(func16(data.reviewer, {instancePath:instancePath+"/reviewer"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.endorser !== undefined && func0.call(data, "endorser")){
-if(!(func16(data.endorser, {instancePath:instancePath+"/endorser"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
-if(!(func21(data.relatedArtifact, {instancePath:instancePath+"/relatedArtifact"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.library !== undefined && func0.call(data, "library")){
-if(!(func22(data.library, {instancePath:instancePath+"/library"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._library !== undefined && func0.call(data, "_library")){
-if(!(func23(data._library, {instancePath:instancePath+"/_library"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
-let data57 = data.kind;
-if(typeof data57 !== "string"){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/type", {type: "string"}); errors++;
+let data2 = data.kind;
+if(typeof data2 !== "string"){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/type", {type: "string"}); errors++;
 }
-if(!(((((((((((((((data57 === "Appointment") || (data57 === "AppointmentResponse")) || (data57 === "CarePlan")) || (data57 === "Claim")) || (data57 === "CommunicationRequest")) || (data57 === "Contract")) || (data57 === "DeviceRequest")) || (data57 === "EnrollmentRequest")) || (data57 === "ImmunizationRecommendation")) || (data57 === "MedicationRequest")) || (data57 === "NutritionOrder")) || (data57 === "ServiceRequest")) || (data57 === "SupplyRequest")) || (data57 === "Task")) || (data57 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
-}
-}
-if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func4(data._kind, {instancePath:instancePath+"/_kind"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!(((((((((((((((data2 === "Appointment") || (data2 === "AppointmentResponse")) || (data2 === "CarePlan")) || (data2 === "Claim")) || (data2 === "CommunicationRequest")) || (data2 === "Contract")) || (data2 === "DeviceRequest")) || (data2 === "EnrollmentRequest")) || (data2 === "ImmunizationRecommendation")) || (data2 === "MedicationRequest")) || (data2 === "NutritionOrder")) || (data2 === "ServiceRequest")) || (data2 === "SupplyRequest")) || (data2 === "Task")) || (data2 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/enum", {allowedValues: schema0.cdxMembers.kind.enum}); errors++;
 }
 }
-if(data.profile !== undefined && func0.call(data, "profile")){
-if(!(func3(data.profile, {instancePath:instancePath+"/profile"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func4(data._profile, {instancePath:instancePath+"/_profile"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.intent !== undefined && func0.call(data, "intent")){
-if(!(func24(data.intent, {instancePath:instancePath+"/intent"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func4(data._intent, {instancePath:instancePath+"/_intent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func25(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.doNotPerform !== undefined && func0.call(data, "doNotPerform")){
-if(!(func12(data.doNotPerform, {instancePath:instancePath+"/doNotPerform"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func4(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func26(data.timingTiming, {instancePath:instancePath+"/timingTiming"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
-if(!(func27(data.timingDateTime, {instancePath:instancePath+"/timingDateTime"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func4(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func28(data.timingAge, {instancePath:instancePath+"/timingAge"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func20(data.timingPeriod, {instancePath:instancePath+"/timingPeriod"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func29(data.timingRange, {instancePath:instancePath+"/timingRange"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func30(data.timingDuration, {instancePath:instancePath+"/timingDuration"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func14(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
-let data76 = data.participant;
-if(Array.isArray(data76)){
-const len0 = data76.length;
+let data3 = data.participant;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data76[i0], {instancePath:instancePath+"/participant/" + i0}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/participant/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/cdxMembers/participant/type", {type: "array"}); errors++;
 }
 }
-if(data.productReference !== undefined && func0.call(data, "productReference")){
-if(!(func14(data.productReference, {instancePath:instancePath+"/productReference"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.productCodeableConcept !== undefined && func0.call(data, "productCodeableConcept")){
-if(!(func13(data.productCodeableConcept, {instancePath:instancePath+"/productCodeableConcept"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func31(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-if(data.dosage !== undefined && func0.call(data, "dosage")){
-if(!(func32(data.dosage, {instancePath:instancePath+"/dosage"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func18(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.specimenRequirement !== undefined && func0.call(data, "specimenRequirement")){
-if(!(func33(data.specimenRequirement, {instancePath:instancePath+"/specimenRequirement"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.observationRequirement !== undefined && func0.call(data, "observationRequirement")){
-if(!(func33(data.observationRequirement, {instancePath:instancePath+"/observationRequirement"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.observationResultRequirement !== undefined && func0.call(data, "observationResultRequirement")){
-if(!(func33(data.observationResultRequirement, {instancePath:instancePath+"/observationResultRequirement"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.transform !== undefined && func0.call(data, "transform")){
-if(!(func3(data.transform, {instancePath:instancePath+"/transform"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._transform !== undefined && func0.call(data, "_transform")){
-if(!(func4(data._transform, {instancePath:instancePath+"/_transform"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func37, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dynamicValue !== undefined && func0.call(data, "dynamicValue")){
-let data88 = data.dynamicValue;
-if(Array.isArray(data88)){
-const len1 = data88.length;
+let data5 = data.dynamicValue;
+if(Array.isArray(data5)){
+const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data88[i1], {instancePath:instancePath+"/dynamicValue/" + i1}))){
+if(!(validate2(data5[i1], {instancePath:instancePath+"/dynamicValue/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue", "#/properties/dynamicValue/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue", "#/cdxMembers/dynamicValue/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func34(data, obj0);
+const forms0 = func38(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }
-const forms1 = func34(data, obj1);
+const forms1 = func38(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms1}); errors++;
 }
-const forms2 = func34(data, obj2);
+const forms2 = func38(data, obj2);
 if(forms2 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "product[x]", forms: forms2}); errors++;
 }

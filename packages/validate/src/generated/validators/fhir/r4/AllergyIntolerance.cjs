@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "type": {
    "enum": [
     "allergy",
@@ -29,28 +29,86 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_037bb971b0"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func14 = require("./datatypes.cjs")["Age"];
-const func15 = require("./datatypes.cjs")["Period"];
-const func16 = require("./datatypes.cjs")["Range"];
-const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func18 = require("./datatypes.cjs")["member_fecd911445"];
-const func19 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func20 = require("../../../../choice.cjs").choiceForms;
-const schema1 = {"properties":{"severity":{"enum":["mild","moderate","severe"]}}};
-const func21 = require("./datatypes.cjs")["member_796295fe1b"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["clinicalStatus", func11],
+["verificationStatus", func11]
+];
+const func13 = [
+["_type", func5]
+];
+const func14 = require("./datatypes.cjs")["member_037bb971b0"];
+const func15 = [
+["_category", func14]
+];
+const func16 = require("./datatypes.cjs")["Reference"];
+const func17 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func18 = require("./datatypes.cjs")["Age"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = require("./datatypes.cjs")["Range"];
+const func21 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func22 = require("./datatypes.cjs")["member_fecd911445"];
+const func23 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func24 = [
+["_criticality", func5],
+["code", func11],
+["patient", func16],
+["encounter", func16],
+["onsetDateTime", func17],
+["_onsetDateTime", func5],
+["onsetAge", func18],
+["onsetPeriod", func19],
+["onsetRange", func20],
+["onsetString", func21],
+["_onsetString", func5],
+["recordedDate", func22],
+["_recordedDate", func5],
+["recorder", func16],
+["asserter", func16],
+["lastOccurrence", func22],
+["_lastOccurrence", func5],
+["note", func23]
+];
+const func25 = require("../../../../choice.cjs").choiceForms;
+const schema1 = {"cdxMembers":{"severity":{"enum":["mild","moderate","severe"]}}};
+const func26 = require("./datatypes.cjs")["member_796295fe1b"];
+const func27 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["substance", func11],
+["manifestation", func26],
+["description", func21],
+["_description", func5],
+["onset", func22],
+["_onset", func5]
+];
+const func28 = [
+["_severity", func5],
+["exposureRoute", func11],
+["note", func23]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -59,71 +117,19 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.manifestation === undefined) || (!(func0.call(data, "manifestation")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "manifestation"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.substance !== undefined && func0.call(data, "substance")){
-if(!(func10(data.substance, {instancePath:instancePath+"/substance"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.manifestation !== undefined && func0.call(data, "manifestation")){
-if(!(func21(data.manifestation, {instancePath:instancePath+"/manifestation"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func17(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.onset !== undefined && func0.call(data, "onset")){
-if(!(func18(data.onset, {instancePath:instancePath+"/onset"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._onset !== undefined && func0.call(data, "_onset")){
-if(!(func4(data._onset, {instancePath:instancePath+"/_onset"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.severity !== undefined && func0.call(data, "severity")){
-let data9 = data.severity;
-if(!(((data9 === "mild") || (data9 === "moderate")) || (data9 === "severe"))){
-vErrors = addError(vErrors, instancePath+"/severity", "#/properties/severity/enum", {allowedValues: schema1.properties.severity.enum}); errors++;
+let data0 = data.severity;
+if(!(((data0 === "mild") || (data0 === "moderate")) || (data0 === "severe"))){
+vErrors = addError(vErrors, instancePath+"/severity", "#/cdxMembers/severity/enum", {allowedValues: schema1.cdxMembers.severity.enum}); errors++;
 }
 }
-if(data._severity !== undefined && func0.call(data, "_severity")){
-if(!(func4(data._severity, {instancePath:instancePath+"/_severity"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.exposureRoute !== undefined && func0.call(data, "exposureRoute")){
-if(!(func10(data.exposureRoute, {instancePath:instancePath+"/exposureRoute"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func19(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -148,216 +154,67 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("AllergyIntolerance" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "AllergyIntolerance"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "AllergyIntolerance"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.clinicalStatus !== undefined && func0.call(data, "clinicalStatus")){
-if(!(func10(data.clinicalStatus, {instancePath:instancePath+"/clinicalStatus"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.verificationStatus !== undefined && func0.call(data, "verificationStatus")){
-if(!(func10(data.verificationStatus, {instancePath:instancePath+"/verificationStatus"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data14 = data.type;
-if(!((data14 === "allergy") || (data14 === "intolerance"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
+let data1 = data.type;
+if(!((data1 === "allergy") || (data1 === "intolerance"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.category !== undefined && func0.call(data, "category")){
-let data16 = data.category;
-if(Array.isArray(data16)){
-const len0 = data16.length;
+let data2 = data.category;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-let data17 = data16[i0];
-if(!((((data17 === "food") || (data17 === "medication")) || (data17 === "environment")) || (data17 === "biologic"))){
-vErrors = addError(vErrors, instancePath+"/category/" + i0, "#/properties/category/items/enum", {allowedValues: schema0.properties.category.items.enum}); errors++;
+let data3 = data2[i0];
+if(!((((data3 === "food") || (data3 === "medication")) || (data3 === "environment")) || (data3 === "biologic"))){
+vErrors = addError(vErrors, instancePath+"/category/" + i0, "#/cdxMembers/category/items/enum", {allowedValues: schema0.cdxMembers.category.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/cdxMembers/category/type", {type: "array"}); errors++;
 }
 }
-if(data._category !== undefined && func0.call(data, "_category")){
-if(!(func11(data._category, {instancePath:instancePath+"/_category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.criticality !== undefined && func0.call(data, "criticality")){
-let data19 = data.criticality;
-if(!(((data19 === "low") || (data19 === "high")) || (data19 === "unable-to-assess"))){
-vErrors = addError(vErrors, instancePath+"/criticality", "#/properties/criticality/enum", {allowedValues: schema0.properties.criticality.enum}); errors++;
+let data4 = data.criticality;
+if(!(((data4 === "low") || (data4 === "high")) || (data4 === "unable-to-assess"))){
+vErrors = addError(vErrors, instancePath+"/criticality", "#/cdxMembers/criticality/enum", {allowedValues: schema0.cdxMembers.criticality.enum}); errors++;
 }
 }
-if(data._criticality !== undefined && func0.call(data, "_criticality")){
-if(!(func4(data._criticality, {instancePath:instancePath+"/_criticality"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func12(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func12(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.onsetDateTime !== undefined && func0.call(data, "onsetDateTime")){
-if(!(func13(data.onsetDateTime, {instancePath:instancePath+"/onsetDateTime"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._onsetDateTime !== undefined && func0.call(data, "_onsetDateTime")){
-if(!(func4(data._onsetDateTime, {instancePath:instancePath+"/_onsetDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.onsetAge !== undefined && func0.call(data, "onsetAge")){
-if(!(func14(data.onsetAge, {instancePath:instancePath+"/onsetAge"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.onsetPeriod !== undefined && func0.call(data, "onsetPeriod")){
-if(!(func15(data.onsetPeriod, {instancePath:instancePath+"/onsetPeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.onsetRange !== undefined && func0.call(data, "onsetRange")){
-if(!(func16(data.onsetRange, {instancePath:instancePath+"/onsetRange"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.onsetString !== undefined && func0.call(data, "onsetString")){
-if(!(func17(data.onsetString, {instancePath:instancePath+"/onsetString"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._onsetString !== undefined && func0.call(data, "_onsetString")){
-if(!(func4(data._onsetString, {instancePath:instancePath+"/_onsetString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.recordedDate !== undefined && func0.call(data, "recordedDate")){
-if(!(func18(data.recordedDate, {instancePath:instancePath+"/recordedDate"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._recordedDate !== undefined && func0.call(data, "_recordedDate")){
-if(!(func4(data._recordedDate, {instancePath:instancePath+"/_recordedDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func12(data.recorder, {instancePath:instancePath+"/recorder"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.asserter !== undefined && func0.call(data, "asserter")){
-if(!(func12(data.asserter, {instancePath:instancePath+"/asserter"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.lastOccurrence !== undefined && func0.call(data, "lastOccurrence")){
-if(!(func18(data.lastOccurrence, {instancePath:instancePath+"/lastOccurrence"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._lastOccurrence !== undefined && func0.call(data, "_lastOccurrence")){
-if(!(func4(data._lastOccurrence, {instancePath:instancePath+"/_lastOccurrence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func19(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.reaction !== undefined && func0.call(data, "reaction")){
-let data38 = data.reaction;
-if(Array.isArray(data38)){
-const len1 = data38.length;
+let data5 = data.reaction;
+if(Array.isArray(data5)){
+const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate1(data38[i1], {instancePath:instancePath+"/reaction/" + i1}))){
+if(!(validate1(data5[i1], {instancePath:instancePath+"/reaction/" + i1}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction", "#/properties/reaction/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction", "#/cdxMembers/reaction/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func20(data, obj0);
+const forms0 = func25(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "onset[x]", forms: forms0}); errors++;
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "proposed",
@@ -20,26 +20,72 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func13 = require("./datatypes.cjs")["member_42424aab32"];
-const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func15 = require("./datatypes.cjs")["member_f7ff3dab7b"];
-const func16 = require("./datatypes.cjs")["member_76d1179e4f"];
-const func17 = require("./datatypes.cjs")["member_fecd911445"];
-const func18 = require("./datatypes.cjs")["member_caaa39512a"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["member_42424aab32"];
+const func16 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func17 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func18 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func19 = require("./datatypes.cjs")["member_fecd911445"];
+const func20 = [
+["_status", func5],
+["cancelationReason", func12],
+["serviceCategory", func13],
+["serviceType", func13],
+["specialty", func13],
+["appointmentType", func12],
+["reasonCode", func13],
+["reasonReference", func14],
+["priority", func15],
+["_priority", func5],
+["description", func16],
+["_description", func5],
+["supportingInformation", func14],
+["start", func17],
+["_start", func5],
+["end", func17],
+["_end", func5],
+["minutesDuration", func18],
+["_minutesDuration", func5],
+["slot", func14],
+["created", func19],
+["_created", func5],
+["comment", func16],
+["_comment", func5],
+["patientInstruction", func16],
+["_patientInstruction", func5],
+["basedOn", func14]
+];
+const func21 = require("./datatypes.cjs")["member_caaa39512a"];
+const func22 = [
+["requestedPeriod", func21]
+];
 const schema1 = {
- "properties": {
+ "cdxMembers": {
   "required": {
    "enum": [
     "required",
@@ -57,8 +103,22 @@ const schema1 = {
   }
  }
 };
-const func19 = require("./datatypes.cjs")["Reference"];
-const func20 = require("./datatypes.cjs")["Period"];
+const func23 = require("./datatypes.cjs")["Reference"];
+const func24 = [
+["id", func16],
+["extension", func9],
+["modifierExtension", func9],
+["type", func13],
+["actor", func23]
+];
+const func25 = [
+["_required", func5]
+];
+const func26 = require("./datatypes.cjs")["Period"];
+const func27 = [
+["_status", func5],
+["period", func26]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -95,57 +155,29 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.actor !== undefined && func0.call(data, "actor")){
-if(!(func19(data.actor, {instancePath:instancePath+"/actor"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.required !== undefined && func0.call(data, "required")){
-let data6 = data.required;
-if(!(((data6 === "required") || (data6 === "optional")) || (data6 === "information-only"))){
-vErrors = addError(vErrors, instancePath+"/required", "#/properties/required/enum", {allowedValues: schema1.properties.required.enum}); errors++;
+let data1 = data.required;
+if(!(((data1 === "required") || (data1 === "optional")) || (data1 === "information-only"))){
+vErrors = addError(vErrors, instancePath+"/required", "#/cdxMembers/required/enum", {allowedValues: schema1.cdxMembers.required.enum}); errors++;
 }
 }
-if(data._required !== undefined && func0.call(data, "_required")){
-if(!(func4(data._required, {instancePath:instancePath+"/_required"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data8 = data.status;
-if(!((((data8 === "accepted") || (data8 === "declined")) || (data8 === "tentative")) || (data8 === "needs-action"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema1.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((((data2 === "accepted") || (data2 === "declined")) || (data2 === "tentative")) || (data2 === "needs-action"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema1.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func20(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -200,223 +232,40 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Appointment" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Appointment"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Appointment"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data13 = data.status;
-if(!((((((((((data13 === "proposed") || (data13 === "pending")) || (data13 === "booked")) || (data13 === "arrived")) || (data13 === "fulfilled")) || (data13 === "cancelled")) || (data13 === "noshow")) || (data13 === "entered-in-error")) || (data13 === "checked-in")) || (data13 === "waitlist"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((((((((((data2 === "proposed") || (data2 === "pending")) || (data2 === "booked")) || (data2 === "arrived")) || (data2 === "fulfilled")) || (data2 === "cancelled")) || (data2 === "noshow")) || (data2 === "entered-in-error")) || (data2 === "checked-in")) || (data2 === "waitlist"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.cancelationReason !== undefined && func0.call(data, "cancelationReason")){
-if(!(func10(data.cancelationReason, {instancePath:instancePath+"/cancelationReason"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.serviceCategory !== undefined && func0.call(data, "serviceCategory")){
-if(!(func11(data.serviceCategory, {instancePath:instancePath+"/serviceCategory"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.serviceType !== undefined && func0.call(data, "serviceType")){
-if(!(func11(data.serviceType, {instancePath:instancePath+"/serviceType"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.specialty !== undefined && func0.call(data, "specialty")){
-if(!(func11(data.specialty, {instancePath:instancePath+"/specialty"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.appointmentType !== undefined && func0.call(data, "appointmentType")){
-if(!(func10(data.appointmentType, {instancePath:instancePath+"/appointmentType"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func11(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func12(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func13(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func14(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-if(!(func12(data.supportingInformation, {instancePath:instancePath+"/supportingInformation"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.start !== undefined && func0.call(data, "start")){
-if(!(func15(data.start, {instancePath:instancePath+"/start"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._start !== undefined && func0.call(data, "_start")){
-if(!(func4(data._start, {instancePath:instancePath+"/_start"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.end !== undefined && func0.call(data, "end")){
-if(!(func15(data.end, {instancePath:instancePath+"/end"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._end !== undefined && func0.call(data, "_end")){
-if(!(func4(data._end, {instancePath:instancePath+"/_end"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.minutesDuration !== undefined && func0.call(data, "minutesDuration")){
-if(!(func16(data.minutesDuration, {instancePath:instancePath+"/minutesDuration"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._minutesDuration !== undefined && func0.call(data, "_minutesDuration")){
-if(!(func4(data._minutesDuration, {instancePath:instancePath+"/_minutesDuration"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.slot !== undefined && func0.call(data, "slot")){
-if(!(func12(data.slot, {instancePath:instancePath+"/slot"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.created !== undefined && func0.call(data, "created")){
-if(!(func17(data.created, {instancePath:instancePath+"/created"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func4(data._created, {instancePath:instancePath+"/_created"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-if(!(func14(data.comment, {instancePath:instancePath+"/comment"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func4(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.patientInstruction !== undefined && func0.call(data, "patientInstruction")){
-if(!(func14(data.patientInstruction, {instancePath:instancePath+"/patientInstruction"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._patientInstruction !== undefined && func0.call(data, "_patientInstruction")){
-if(!(func4(data._patientInstruction, {instancePath:instancePath+"/_patientInstruction"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func12(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
-let data41 = data.participant;
-if(Array.isArray(data41)){
-const len0 = data41.length;
+let data3 = data.participant;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data41[i0], {instancePath:instancePath+"/participant/" + i0}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/participant/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/cdxMembers/participant/type", {type: "array"}); errors++;
 }
 }
-if(data.requestedPeriod !== undefined && func0.call(data, "requestedPeriod")){
-if(!(func18(data.requestedPeriod, {instancePath:instancePath+"/requestedPeriod"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "productCategory": {
    "enum": [
     "organ",
@@ -21,71 +21,70 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func12 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = [
+["_productCategory", func5],
+["productCode", func12]
+];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func16 = [
+["_status", func5],
+["request", func14],
+["quantity", func15],
+["_quantity", func5],
+["parent", func14]
+];
 
-const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func14 = require("./datatypes.cjs")["Reference"];
-const func15 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func16 = require("./datatypes.cjs")["Period"];
-const func17 = require("../../../../choice.cjs").choiceForms;
+const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func18 = require("./datatypes.cjs")["Reference"];
+const func19 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func20 = require("./datatypes.cjs")["Period"];
+const func21 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["collector", func18],
+["source", func18],
+["collectedDateTime", func19],
+["_collectedDateTime", func5],
+["collectedPeriod", func20]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["collectedDateTime", "collectedPeriod"]);
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.collector !== undefined && func0.call(data, "collector")){
-if(!(func14(data.collector, {instancePath:instancePath+"/collector"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func14(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.collectedDateTime !== undefined && func0.call(data, "collectedDateTime")){
-if(!(func15(data.collectedDateTime, {instancePath:instancePath+"/collectedDateTime"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._collectedDateTime !== undefined && func0.call(data, "_collectedDateTime")){
-if(!(func4(data._collectedDateTime, {instancePath:instancePath+"/_collectedDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.collectedPeriod !== undefined && func0.call(data, "collectedPeriod")){
-if(!(func16(data.collectedPeriod, {instancePath:instancePath+"/collectedPeriod"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-const forms0 = func17(data, obj0);
+const forms0 = func22(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
 }
@@ -98,63 +97,29 @@ return errors === 0;
 }
 
 
+const func23 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["description", func17],
+["_description", func5],
+["procedure", func12],
+["additive", func18],
+["timeDateTime", func19],
+["_timeDateTime", func5],
+["timePeriod", func20]
+];
 const obj1 = new Set(["timeDateTime", "timePeriod"]);
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func13(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.procedure !== undefined && func0.call(data, "procedure")){
-if(!(func10(data.procedure, {instancePath:instancePath+"/procedure"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.additive !== undefined && func0.call(data, "additive")){
-if(!(func14(data.additive, {instancePath:instancePath+"/additive"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.timeDateTime !== undefined && func0.call(data, "timeDateTime")){
-if(!(func15(data.timeDateTime, {instancePath:instancePath+"/timeDateTime"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._timeDateTime !== undefined && func0.call(data, "_timeDateTime")){
-if(!(func4(data._timeDateTime, {instancePath:instancePath+"/_timeDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.timePeriod !== undefined && func0.call(data, "timePeriod")){
-if(!(func16(data.timePeriod, {instancePath:instancePath+"/timePeriod"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-const forms0 = func17(data, obj1);
+const forms0 = func22(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "time[x]", forms: forms0}); errors++;
 }
@@ -167,52 +132,26 @@ return errors === 0;
 }
 
 
+const func24 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["description", func17],
+["_description", func5],
+["timeDateTime", func19],
+["_timeDateTime", func5],
+["timePeriod", func20]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func13(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.timeDateTime !== undefined && func0.call(data, "timeDateTime")){
-if(!(func15(data.timeDateTime, {instancePath:instancePath+"/timeDateTime"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._timeDateTime !== undefined && func0.call(data, "_timeDateTime")){
-if(!(func4(data._timeDateTime, {instancePath:instancePath+"/_timeDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.timePeriod !== undefined && func0.call(data, "timePeriod")){
-if(!(func16(data.timePeriod, {instancePath:instancePath+"/timePeriod"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-const forms0 = func17(data, obj1);
+const forms0 = func22(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "time[x]", forms: forms0}); errors++;
 }
@@ -224,63 +163,39 @@ validate3.errors = vErrors;
 return errors === 0;
 }
 
-const schema1 = {"properties":{"scale":{"enum":["farenheit","celsius","kelvin"]}}};
-const func18 = require("./datatypes.cjs")["member_cddf8275af"];
+const schema1 = {"cdxMembers":{"scale":{"enum":["farenheit","celsius","kelvin"]}}};
+const func25 = require("./datatypes.cjs")["member_cddf8275af"];
+const func26 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["description", func17],
+["_description", func5],
+["temperature", func25],
+["_temperature", func5]
+];
+const func27 = [
+["_scale", func5],
+["duration", func20]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func13(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.temperature !== undefined && func0.call(data, "temperature")){
-if(!(func18(data.temperature, {instancePath:instancePath+"/temperature"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._temperature !== undefined && func0.call(data, "_temperature")){
-if(!(func4(data._temperature, {instancePath:instancePath+"/_temperature"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.scale !== undefined && func0.call(data, "scale")){
-let data7 = data.scale;
-if(!(((data7 === "farenheit") || (data7 === "celsius")) || (data7 === "kelvin"))){
-vErrors = addError(vErrors, instancePath+"/scale", "#/properties/scale/enum", {allowedValues: schema1.properties.scale.enum}); errors++;
+let data0 = data.scale;
+if(!(((data0 === "farenheit") || (data0 === "celsius")) || (data0 === "kelvin"))){
+vErrors = addError(vErrors, instancePath+"/scale", "#/cdxMembers/scale/enum", {allowedValues: schema1.cdxMembers.scale.enum}); errors++;
 }
 }
-if(data._scale !== undefined && func0.call(data, "_scale")){
-if(!(func4(data._scale, {instancePath:instancePath+"/_scale"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.duration !== undefined && func0.call(data, "duration")){
-if(!(func16(data.duration, {instancePath:instancePath+"/duration"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -301,110 +216,32 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("BiologicallyDerivedProduct" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "BiologicallyDerivedProduct"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "BiologicallyDerivedProduct"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.productCategory !== undefined && func0.call(data, "productCategory")){
-let data12 = data.productCategory;
-if(!(((((data12 === "organ") || (data12 === "tissue")) || (data12 === "fluid")) || (data12 === "cells")) || (data12 === "biologicalAgent"))){
-vErrors = addError(vErrors, instancePath+"/productCategory", "#/properties/productCategory/enum", {allowedValues: schema0.properties.productCategory.enum}); errors++;
+let data1 = data.productCategory;
+if(!(((((data1 === "organ") || (data1 === "tissue")) || (data1 === "fluid")) || (data1 === "cells")) || (data1 === "biologicalAgent"))){
+vErrors = addError(vErrors, instancePath+"/productCategory", "#/cdxMembers/productCategory/enum", {allowedValues: schema0.cdxMembers.productCategory.enum}); errors++;
 }
 }
-if(data._productCategory !== undefined && func0.call(data, "_productCategory")){
-if(!(func4(data._productCategory, {instancePath:instancePath+"/_productCategory"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.productCode !== undefined && func0.call(data, "productCode")){
-if(!(func10(data.productCode, {instancePath:instancePath+"/productCode"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data15 = data.status;
-if(!((data15 === "available") || (data15 === "unavailable"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((data2 === "available") || (data2 === "unavailable"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.request !== undefined && func0.call(data, "request")){
-if(!(func11(data.request, {instancePath:instancePath+"/request"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func12(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._quantity !== undefined && func0.call(data, "_quantity")){
-if(!(func4(data._quantity, {instancePath:instancePath+"/_quantity"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.parent !== undefined && func0.call(data, "parent")){
-if(!(func11(data.parent, {instancePath:instancePath+"/parent"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.collection !== undefined && func0.call(data, "collection")){
 if(!(validate1(data.collection, {instancePath:instancePath+"/collection"}))){
@@ -412,17 +249,17 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.processing !== undefined && func0.call(data, "processing")){
-let data22 = data.processing;
-if(Array.isArray(data22)){
-const len0 = data22.length;
+let data4 = data.processing;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data22[i0], {instancePath:instancePath+"/processing/" + i0}))){
+if(!(validate2(data4[i0], {instancePath:instancePath+"/processing/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing", "#/properties/processing/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing", "#/cdxMembers/processing/type", {type: "array"}); errors++;
 }
 }
 if(data.manipulation !== undefined && func0.call(data, "manipulation")){
@@ -431,17 +268,17 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.storage !== undefined && func0.call(data, "storage")){
-let data25 = data.storage;
-if(Array.isArray(data25)){
-const len1 = data25.length;
+let data7 = data.storage;
+if(Array.isArray(data7)){
+const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data25[i1], {instancePath:instancePath+"/storage/" + i1}))){
+if(!(validate4(data7[i1], {instancePath:instancePath+"/storage/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/storage", "#/properties/storage/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage", "#/cdxMembers/storage/type", {type: "array"}); errors++;
 }
 }
 }

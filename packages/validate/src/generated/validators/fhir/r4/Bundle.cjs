@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "type": {
    "enum": [
     "document",
@@ -19,18 +19,47 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["member_f7ff3dab7b"];
-const func8 = require("./datatypes.cjs")["member_42424aab32"];
-const func9 = require("./datatypes.cjs")["Signature"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Identifier"];
+const func8 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["identifier", func7]
+];
+const func9 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func10 = require("./datatypes.cjs")["member_42424aab32"];
+const func11 = [
+["_type", func5],
+["timestamp", func9],
+["_timestamp", func5],
+["total", func10],
+["_total", func5]
+];
+const func12 = require("./datatypes.cjs")["Signature"];
+const func13 = [
+["signature", func12]
+];
 
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func16 = [
+["id", func14],
+["extension", func15],
+["modifierExtension", func15],
+["relation", func14],
+["_relation", func5],
+["url", func4],
+["_url", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -98,40 +127,9 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func11(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func11(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.relation !== undefined && func0.call(data, "relation")){
-if(!(func10(data.relation, {instancePath:instancePath+"/relation"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._relation !== undefined && func0.call(data, "_relation")){
-if(!(func4(data._relation, {instancePath:instancePath+"/_relation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -142,49 +140,42 @@ return errors === 0;
 }
 
 
-const func12 = require("../../../../fhir/resources.cjs")["canonical"];
-const schema1 = {"properties":{"mode":{"enum":["match","include","outcome"]}}};
-const func13 = require("./datatypes.cjs")["member_cddf8275af"];
+const func17 = [
+["id", func14],
+["extension", func15],
+["modifierExtension", func15]
+];
+const func18 = require("../../../../fhir/resources.cjs")["canonical"];
+const func19 = [
+["fullUrl", func4],
+["_fullUrl", func5],
+["resource", func18]
+];
+const schema1 = {"cdxMembers":{"mode":{"enum":["match","include","outcome"]}}};
+const func20 = require("./datatypes.cjs")["member_cddf8275af"];
+const func21 = [
+["_mode", func5],
+["score", func20],
+["_score", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func11(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func11(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
-let data3 = data.mode;
-if(!(((data3 === "match") || (data3 === "include")) || (data3 === "outcome"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
+let data0 = data.mode;
+if(!(((data0 === "match") || (data0 === "include")) || (data0 === "outcome"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema1.cdxMembers.mode.enum}); errors++;
 }
 }
-if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func4(data._mode, {instancePath:instancePath+"/_mode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.score !== undefined && func0.call(data, "score")){
-if(!(func13(data.score, {instancePath:instancePath+"/score"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._score !== undefined && func0.call(data, "_score")){
-if(!(func4(data._score, {instancePath:instancePath+"/_score"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -194,7 +185,20 @@ validate2.errors = vErrors;
 return errors === 0;
 }
 
-const schema2 = {"properties":{"method":{"enum":["GET","HEAD","POST","PUT","DELETE","PATCH"]}}};
+const schema2 = {"cdxMembers":{"method":{"enum":["GET","HEAD","POST","PUT","DELETE","PATCH"]}}};
+const func22 = [
+["_method", func5],
+["url", func4],
+["_url", func5],
+["ifNoneMatch", func14],
+["_ifNoneMatch", func5],
+["ifModifiedSince", func9],
+["_ifModifiedSince", func5],
+["ifMatch", func14],
+["_ifMatch", func5],
+["ifNoneExist", func14],
+["_ifNoneExist", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -262,81 +266,19 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func11(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func11(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.method !== undefined && func0.call(data, "method")){
-let data5 = data.method;
-if(!((((((data5 === "GET") || (data5 === "HEAD")) || (data5 === "POST")) || (data5 === "PUT")) || (data5 === "DELETE")) || (data5 === "PATCH"))){
-vErrors = addError(vErrors, instancePath+"/method", "#/properties/method/enum", {allowedValues: schema2.properties.method.enum}); errors++;
+let data2 = data.method;
+if(!((((((data2 === "GET") || (data2 === "HEAD")) || (data2 === "POST")) || (data2 === "PUT")) || (data2 === "DELETE")) || (data2 === "PATCH"))){
+vErrors = addError(vErrors, instancePath+"/method", "#/cdxMembers/method/enum", {allowedValues: schema2.cdxMembers.method.enum}); errors++;
 }
 }
-if(data._method !== undefined && func0.call(data, "_method")){
-if(!(func4(data._method, {instancePath:instancePath+"/_method"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.ifNoneMatch !== undefined && func0.call(data, "ifNoneMatch")){
-if(!(func10(data.ifNoneMatch, {instancePath:instancePath+"/ifNoneMatch"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._ifNoneMatch !== undefined && func0.call(data, "_ifNoneMatch")){
-if(!(func4(data._ifNoneMatch, {instancePath:instancePath+"/_ifNoneMatch"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.ifModifiedSince !== undefined && func0.call(data, "ifModifiedSince")){
-if(!(func7(data.ifModifiedSince, {instancePath:instancePath+"/ifModifiedSince"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data._ifModifiedSince !== undefined && func0.call(data, "_ifModifiedSince")){
-if(!(func4(data._ifModifiedSince, {instancePath:instancePath+"/_ifModifiedSince"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.ifMatch !== undefined && func0.call(data, "ifMatch")){
-if(!(func10(data.ifMatch, {instancePath:instancePath+"/ifMatch"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._ifMatch !== undefined && func0.call(data, "_ifMatch")){
-if(!(func4(data._ifMatch, {instancePath:instancePath+"/_ifMatch"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.ifNoneExist !== undefined && func0.call(data, "ifNoneExist")){
-if(!(func10(data.ifNoneExist, {instancePath:instancePath+"/ifNoneExist"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._ifNoneExist !== undefined && func0.call(data, "_ifNoneExist")){
-if(!(func4(data._ifNoneExist, {instancePath:instancePath+"/_ifNoneExist"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -347,6 +289,20 @@ return errors === 0;
 }
 
 
+const func23 = [
+["id", func14],
+["extension", func15],
+["modifierExtension", func15],
+["status", func14],
+["_status", func5],
+["location", func4],
+["_location", func5],
+["etag", func14],
+["_etag", func5],
+["lastModified", func9],
+["_lastModified", func5],
+["outcome", func18]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
@@ -383,65 +339,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func11(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func11(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func3(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._location !== undefined && func0.call(data, "_location")){
-if(!(func4(data._location, {instancePath:instancePath+"/_location"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.etag !== undefined && func0.call(data, "etag")){
-if(!(func10(data.etag, {instancePath:instancePath+"/etag"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._etag !== undefined && func0.call(data, "_etag")){
-if(!(func4(data._etag, {instancePath:instancePath+"/_etag"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.lastModified !== undefined && func0.call(data, "lastModified")){
-if(!(func7(data.lastModified, {instancePath:instancePath+"/lastModified"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data._lastModified !== undefined && func0.call(data, "_lastModified")){
-if(!(func4(data._lastModified, {instancePath:instancePath+"/_lastModified"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func12(data.outcome, {instancePath:instancePath+"/outcome"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -456,49 +356,27 @@ function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func11(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func11(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.link !== undefined && func0.call(data, "link")){
-let data3 = data.link;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.link;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data3[i0], {instancePath:instancePath+"/link/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/link/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/cdxMembers/link/type", {type: "array"}); errors++;
 }
 }
-if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
-if(!(func3(data.fullUrl, {instancePath:instancePath+"/fullUrl"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._fullUrl !== undefined && func0.call(data, "_fullUrl")){
-if(!(func4(data._fullUrl, {instancePath:instancePath+"/_fullUrl"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func12(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.search !== undefined && func0.call(data, "search")){
 if(!(validate2(data.search, {instancePath:instancePath+"/search"}))){
@@ -565,107 +443,54 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func8, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data9 = data.type;
-if(!(((((((((data9 === "document") || (data9 === "message")) || (data9 === "transaction")) || (data9 === "transaction-response")) || (data9 === "batch")) || (data9 === "batch-response")) || (data9 === "history")) || (data9 === "searchset")) || (data9 === "collection"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
+let data2 = data.type;
+if(!(((((((((data2 === "document") || (data2 === "message")) || (data2 === "transaction")) || (data2 === "transaction-response")) || (data2 === "batch")) || (data2 === "batch-response")) || (data2 === "history")) || (data2 === "searchset")) || (data2 === "collection"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-if(!(func7(data.timestamp, {instancePath:instancePath+"/timestamp"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data._timestamp !== undefined && func0.call(data, "_timestamp")){
-if(!(func4(data._timestamp, {instancePath:instancePath+"/_timestamp"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.total !== undefined && func0.call(data, "total")){
-if(!(func8(data.total, {instancePath:instancePath+"/total"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data._total !== undefined && func0.call(data, "_total")){
-if(!(func4(data._total, {instancePath:instancePath+"/_total"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.link !== undefined && func0.call(data, "link")){
-let data15 = data.link;
-if(Array.isArray(data15)){
-const len0 = data15.length;
+let data3 = data.link;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data15[i0], {instancePath:instancePath+"/link/" + i0}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/link/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/cdxMembers/link/type", {type: "array"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
-let data17 = data.entry;
-if(Array.isArray(data17)){
-const len1 = data17.length;
+let data5 = data.entry;
+if(Array.isArray(data5)){
+const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate5(data17[i1], {instancePath:instancePath+"/entry/" + i1}))){
+if(!(validate5(data5[i1], {instancePath:instancePath+"/entry/" + i1}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/cdxMembers/entry/type", {type: "array"}); errors++;
 }
 }
-if(data.signature !== undefined && func0.call(data, "signature")){
-if(!(func9(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

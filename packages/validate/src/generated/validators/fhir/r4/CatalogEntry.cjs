@@ -3,24 +3,62 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("./datatypes.cjs")["member_796295fe1b"];
-const func14 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func15 = require("./datatypes.cjs")["Period"];
-const func16 = require("./datatypes.cjs")["member_fecd911445"];
-const schema0 = {"properties":{"relationtype":{"enum":["triggers","is-replaced-by"]}}};
-const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = require("./datatypes.cjs")["member_796295fe1b"];
+const func15 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func16 = require("./datatypes.cjs")["Period"];
+const func17 = require("./datatypes.cjs")["member_fecd911445"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func11],
+["orderable", func12],
+["_orderable", func5],
+["referencedItem", func13],
+["additionalIdentifier", func10],
+["classification", func14],
+["status", func15],
+["_status", func5],
+["validityPeriod", func16],
+["validTo", func17],
+["_validTo", func5],
+["lastUpdated", func17],
+["_lastUpdated", func5],
+["additionalCharacteristic", func14],
+["additionalClassification", func14]
+];
+const schema0 = {"cdxMembers":{"relationtype":{"enum":["triggers","is-replaced-by"]}}};
+const func19 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func20 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func21 = [
+["_relationtype", func5],
+["item", func13]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -60,36 +98,19 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.item === undefined) || (!(func0.call(data, "item")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "item"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.relationtype !== undefined && func0.call(data, "relationtype")){
-let data4 = data.relationtype;
-if(!((data4 === "triggers") || (data4 === "is-replaced-by"))){
-vErrors = addError(vErrors, instancePath+"/relationtype", "#/properties/relationtype/enum", {allowedValues: schema0.properties.relationtype.enum}); errors++;
+let data1 = data.relationtype;
+if(!((data1 === "triggers") || (data1 === "is-replaced-by"))){
+vErrors = addError(vErrors, instancePath+"/relationtype", "#/cdxMembers/relationtype/enum", {allowedValues: schema0.cdxMembers.relationtype.enum}); errors++;
 }
 }
-if(data._relationtype !== undefined && func0.call(data, "_relationtype")){
-if(!(func4(data._relationtype, {instancePath:instancePath+"/_relationtype"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.item !== undefined && func0.call(data, "item")){
-if(!(func12(data.item, {instancePath:instancePath+"/item"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -144,151 +165,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "refer
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CatalogEntry" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CatalogEntry"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "CatalogEntry"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.orderable !== undefined && func0.call(data, "orderable")){
-if(!(func11(data.orderable, {instancePath:instancePath+"/orderable"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._orderable !== undefined && func0.call(data, "_orderable")){
-if(!(func4(data._orderable, {instancePath:instancePath+"/_orderable"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.referencedItem !== undefined && func0.call(data, "referencedItem")){
-if(!(func12(data.referencedItem, {instancePath:instancePath+"/referencedItem"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.additionalIdentifier !== undefined && func0.call(data, "additionalIdentifier")){
-if(!(func9(data.additionalIdentifier, {instancePath:instancePath+"/additionalIdentifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.classification !== undefined && func0.call(data, "classification")){
-if(!(func13(data.classification, {instancePath:instancePath+"/classification"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func14(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.validityPeriod !== undefined && func0.call(data, "validityPeriod")){
-if(!(func15(data.validityPeriod, {instancePath:instancePath+"/validityPeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.validTo !== undefined && func0.call(data, "validTo")){
-if(!(func16(data.validTo, {instancePath:instancePath+"/validTo"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._validTo !== undefined && func0.call(data, "_validTo")){
-if(!(func4(data._validTo, {instancePath:instancePath+"/_validTo"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.lastUpdated !== undefined && func0.call(data, "lastUpdated")){
-if(!(func16(data.lastUpdated, {instancePath:instancePath+"/lastUpdated"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._lastUpdated !== undefined && func0.call(data, "_lastUpdated")){
-if(!(func4(data._lastUpdated, {instancePath:instancePath+"/_lastUpdated"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.additionalCharacteristic !== undefined && func0.call(data, "additionalCharacteristic")){
-if(!(func13(data.additionalCharacteristic, {instancePath:instancePath+"/additionalCharacteristic"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.additionalClassification !== undefined && func0.call(data, "additionalClassification")){
-if(!(func13(data.additionalClassification, {instancePath:instancePath+"/additionalClassification"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.relatedEntry !== undefined && func0.call(data, "relatedEntry")){
-let data28 = data.relatedEntry;
-if(Array.isArray(data28)){
-const len0 = data28.length;
+let data2 = data.relatedEntry;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data28[i0], {instancePath:instancePath+"/relatedEntry/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/relatedEntry/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedEntry", "#/properties/relatedEntry/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry", "#/cdxMembers/relatedEntry/type", {type: "array"}); errors++;
 }
 }
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "planned",
@@ -17,33 +17,91 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func11 = require("./datatypes.cjs")["member_037bb971b0"];
-const func12 = require("./datatypes.cjs")["member_9892719d4b"];
-const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func14 = require("./datatypes.cjs")["CodeableConcept"];
-const func15 = require("./datatypes.cjs")["Reference"];
-const func16 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func17 = require("./datatypes.cjs")["Period"];
-const func18 = require("./datatypes.cjs")["Timing"];
-const func19 = require("./datatypes.cjs")["Quantity"];
-const func20 = require("./datatypes.cjs")["member_796295fe1b"];
-const func21 = require("./datatypes.cjs")["member_cddf8275af"];
-const func22 = require("./datatypes.cjs")["Money"];
-const func23 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func24 = require("./datatypes.cjs")["member_fecd911445"];
-const func25 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func26 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func13 = require("./datatypes.cjs")["member_9892719d4b"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["definitionUri", func11],
+["_definitionUri", func12],
+["definitionCanonical", func11],
+["_definitionCanonical", func13]
+];
+const func15 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = require("./datatypes.cjs")["Timing"];
+const func21 = [
+["_status", func5],
+["partOf", func15],
+["code", func16],
+["subject", func17],
+["context", func17],
+["occurrenceDateTime", func18],
+["_occurrenceDateTime", func5],
+["occurrencePeriod", func19],
+["occurrenceTiming", func20]
+];
+const func22 = require("./datatypes.cjs")["Quantity"];
+const func23 = require("./datatypes.cjs")["member_796295fe1b"];
+const func24 = require("./datatypes.cjs")["member_cddf8275af"];
+const func25 = require("./datatypes.cjs")["Money"];
+const func26 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func27 = require("./datatypes.cjs")["member_fecd911445"];
+const func28 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func29 = [
+["performingOrganization", func17],
+["requestingOrganization", func17],
+["costCenter", func17],
+["quantity", func22],
+["bodysite", func23],
+["factorOverride", func24],
+["_factorOverride", func5],
+["priceOverride", func25],
+["overrideReason", func26],
+["_overrideReason", func5],
+["enterer", func17],
+["enteredDate", func27],
+["_enteredDate", func5],
+["reason", func23],
+["service", func15],
+["productReference", func17],
+["productCodeableConcept", func16],
+["account", func15],
+["note", func28],
+["supportingInformation", func15]
+];
+const func30 = require("../../../../choice.cjs").choiceForms;
 
+const func31 = [
+["id", func26],
+["extension", func9],
+["modifierExtension", func9],
+["function", func16],
+["actor", func17]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -52,30 +110,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.actor === undefined) || (!(func0.call(data, "actor")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "actor"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func23(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.function !== undefined && func0.call(data, "function")){
-if(!(func14(data.function, {instancePath:instancePath+"/function"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.actor !== undefined && func0.call(data, "actor")){
-if(!(func15(data.actor, {instancePath:instancePath+"/actor"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -135,254 +172,46 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ChargeItem" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ChargeItem"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ChargeItem"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.definitionUri !== undefined && func0.call(data, "definitionUri")){
-if(!(func10(data.definitionUri, {instancePath:instancePath+"/definitionUri"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._definitionUri !== undefined && func0.call(data, "_definitionUri")){
-if(!(func11(data._definitionUri, {instancePath:instancePath+"/_definitionUri"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.definitionCanonical !== undefined && func0.call(data, "definitionCanonical")){
-if(!(func10(data.definitionCanonical, {instancePath:instancePath+"/definitionCanonical"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._definitionCanonical !== undefined && func0.call(data, "_definitionCanonical")){
-if(!(func12(data._definitionCanonical, {instancePath:instancePath+"/_definitionCanonical"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(!(((((((data17 === "planned") || (data17 === "billable")) || (data17 === "not-billable")) || (data17 === "aborted")) || (data17 === "billed")) || (data17 === "entered-in-error")) || (data17 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!(((((((data2 === "planned") || (data2 === "billable")) || (data2 === "not-billable")) || (data2 === "aborted")) || (data2 === "billed")) || (data2 === "entered-in-error")) || (data2 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func13(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func14(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func15(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func15(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-if(!(func16(data.occurrenceDateTime, {instancePath:instancePath+"/occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func4(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func17(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func18(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-let data27 = data.performer;
-if(Array.isArray(data27)){
-const len0 = data27.length;
+let data3 = data.performer;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data27[i0], {instancePath:instancePath+"/performer/" + i0}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/performer/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/cdxMembers/performer/type", {type: "array"}); errors++;
 }
 }
-if(data.performingOrganization !== undefined && func0.call(data, "performingOrganization")){
-if(!(func15(data.performingOrganization, {instancePath:instancePath+"/performingOrganization"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.requestingOrganization !== undefined && func0.call(data, "requestingOrganization")){
-if(!(func15(data.requestingOrganization, {instancePath:instancePath+"/requestingOrganization"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.costCenter !== undefined && func0.call(data, "costCenter")){
-if(!(func15(data.costCenter, {instancePath:instancePath+"/costCenter"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func19(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.bodysite !== undefined && func0.call(data, "bodysite")){
-if(!(func20(data.bodysite, {instancePath:instancePath+"/bodysite"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.factorOverride !== undefined && func0.call(data, "factorOverride")){
-if(!(func21(data.factorOverride, {instancePath:instancePath+"/factorOverride"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._factorOverride !== undefined && func0.call(data, "_factorOverride")){
-if(!(func4(data._factorOverride, {instancePath:instancePath+"/_factorOverride"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.priceOverride !== undefined && func0.call(data, "priceOverride")){
-if(!(func22(data.priceOverride, {instancePath:instancePath+"/priceOverride"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.overrideReason !== undefined && func0.call(data, "overrideReason")){
-if(!(func23(data.overrideReason, {instancePath:instancePath+"/overrideReason"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._overrideReason !== undefined && func0.call(data, "_overrideReason")){
-if(!(func4(data._overrideReason, {instancePath:instancePath+"/_overrideReason"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func15(data.enterer, {instancePath:instancePath+"/enterer"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.enteredDate !== undefined && func0.call(data, "enteredDate")){
-if(!(func24(data.enteredDate, {instancePath:instancePath+"/enteredDate"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._enteredDate !== undefined && func0.call(data, "_enteredDate")){
-if(!(func4(data._enteredDate, {instancePath:instancePath+"/_enteredDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func20(data.reason, {instancePath:instancePath+"/reason"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.service !== undefined && func0.call(data, "service")){
-if(!(func13(data.service, {instancePath:instancePath+"/service"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.productReference !== undefined && func0.call(data, "productReference")){
-if(!(func15(data.productReference, {instancePath:instancePath+"/productReference"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.productCodeableConcept !== undefined && func0.call(data, "productCodeableConcept")){
-if(!(func14(data.productCodeableConcept, {instancePath:instancePath+"/productCodeableConcept"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.account !== undefined && func0.call(data, "account")){
-if(!(func13(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func25(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-if(!(func13(data.supportingInformation, {instancePath:instancePath+"/supportingInformation"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-const forms0 = func26(data, obj0);
+const forms0 = func30(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms0}); errors++;
 }
-const forms1 = func26(data, obj1);
+const forms1 = func30(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "product[x]", forms: forms1}); errors++;
 }

@@ -3,79 +3,97 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
-const func13 = require("./datatypes.cjs")["member_9892719d4b"];
-const func14 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func15 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func16 = require("./datatypes.cjs")["member_fecd911445"];
-const func17 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func18 = require("./datatypes.cjs")["member_1538b1110f"];
-const func19 = require("./datatypes.cjs")["member_796295fe1b"];
-const func20 = require("./datatypes.cjs")["member_440605a315"];
-const func21 = require("./datatypes.cjs")["Period"];
-const func22 = require("./datatypes.cjs")["CodeableConcept"];
-const func23 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = require("./datatypes.cjs")["member_9892719d4b"];
+const func15 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func16 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func17 = require("./datatypes.cjs")["member_fecd911445"];
+const func18 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func19 = require("./datatypes.cjs")["member_1538b1110f"];
+const func20 = require("./datatypes.cjs")["member_796295fe1b"];
+const func21 = require("./datatypes.cjs")["member_440605a315"];
+const func22 = require("./datatypes.cjs")["Period"];
+const func23 = require("./datatypes.cjs")["CodeableConcept"];
+const func24 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func25 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["title", func11],
+["_title", func5],
+["derivedFromUri", func12],
+["_derivedFromUri", func13],
+["partOf", func12],
+["_partOf", func14],
+["replaces", func12],
+["_replaces", func14],
+["status", func15],
+["_status", func5],
+["experimental", func16],
+["_experimental", func5],
+["date", func17],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func18],
+["description", func11],
+["_description", func5],
+["useContext", func19],
+["jurisdiction", func20],
+["copyright", func11],
+["_copyright", func5],
+["approvalDate", func21],
+["_approvalDate", func5],
+["lastReviewDate", func21],
+["_lastReviewDate", func5],
+["effectivePeriod", func22],
+["code", func23],
+["instance", func24]
+];
 
+const func26 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["description", func11],
+["_description", func5],
+["language", func11],
+["_language", func5],
+["expression", func11],
+["_expression", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func10(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func10(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func4(data._expression, {instancePath:instancePath+"/_expression"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -86,9 +104,21 @@ return errors === 0;
 }
 
 
-const schema0 = {"properties":{"type":{"enum":["base","surcharge","deduction","discount","tax","informational"]}}};
-const func24 = require("./datatypes.cjs")["member_cddf8275af"];
-const func25 = require("./datatypes.cjs")["Money"];
+const func27 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const schema0 = {"cdxMembers":{"type":{"enum":["base","surcharge","deduction","discount","tax","informational"]}}};
+const func28 = require("./datatypes.cjs")["member_cddf8275af"];
+const func29 = require("./datatypes.cjs")["Money"];
+const func30 = [
+["_type", func5],
+["code", func23],
+["factor", func28],
+["_factor", func5],
+["amount", func29]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -125,54 +155,22 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data4 = data.type;
-if(typeof data4 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
+let data1 = data.type;
+if(typeof data1 !== "string"){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/type", {type: "string"}); errors++;
 }
-if(!((((((data4 === "base") || (data4 === "surcharge")) || (data4 === "deduction")) || (data4 === "discount")) || (data4 === "tax")) || (data4 === "informational"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!((((((data1 === "base") || (data1 === "surcharge")) || (data1 === "deduction")) || (data1 === "discount")) || (data1 === "tax")) || (data1 === "informational"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
 }
 }
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func22(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.factor !== undefined && func0.call(data, "factor")){
-if(!(func24(data.factor, {instancePath:instancePath+"/factor"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func4(data._factor, {instancePath:instancePath+"/_factor"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func25(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -187,47 +185,36 @@ function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.applicability !== undefined && func0.call(data, "applicability")){
-let data3 = data.applicability;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.applicability;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data3[i0], {instancePath:instancePath+"/applicability/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/applicability/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability", "#/properties/applicability/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability", "#/cdxMembers/applicability/type", {type: "array"}); errors++;
 }
 }
 if(data.priceComponent !== undefined && func0.call(data, "priceComponent")){
-let data5 = data.priceComponent;
-if(Array.isArray(data5)){
-const len1 = data5.length;
+let data2 = data.priceComponent;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data5[i1], {instancePath:instancePath+"/priceComponent/" + i1}))){
+if(!(validate2(data2[i1], {instancePath:instancePath+"/priceComponent/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent", "#/properties/priceComponent/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent", "#/cdxMembers/priceComponent/type", {type: "array"}); errors++;
 }
 }
 }
@@ -311,260 +298,39 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ChargeItemDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ChargeItemDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ChargeItemDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.derivedFromUri !== undefined && func0.call(data, "derivedFromUri")){
-if(!(func11(data.derivedFromUri, {instancePath:instancePath+"/derivedFromUri"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._derivedFromUri !== undefined && func0.call(data, "_derivedFromUri")){
-if(!(func12(data._derivedFromUri, {instancePath:instancePath+"/_derivedFromUri"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func11(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._partOf !== undefined && func0.call(data, "_partOf")){
-if(!(func13(data._partOf, {instancePath:instancePath+"/_partOf"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.replaces !== undefined && func0.call(data, "replaces")){
-if(!(func11(data.replaces, {instancePath:instancePath+"/replaces"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._replaces !== undefined && func0.call(data, "_replaces")){
-if(!(func13(data._replaces, {instancePath:instancePath+"/_replaces"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func14(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func15(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func16(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func17(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func18(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func19(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
-if(!(func20(data.approvalDate, {instancePath:instancePath+"/approvalDate"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func4(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
-if(!(func20(data.lastReviewDate, {instancePath:instancePath+"/lastReviewDate"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func4(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func21(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func22(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.instance !== undefined && func0.call(data, "instance")){
-if(!(func23(data.instance, {instancePath:instancePath+"/instance"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.applicability !== undefined && func0.call(data, "applicability")){
-let data48 = data.applicability;
-if(Array.isArray(data48)){
-const len0 = data48.length;
+let data3 = data.applicability;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data48[i0], {instancePath:instancePath+"/applicability/" + i0}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/applicability/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability", "#/properties/applicability/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability", "#/cdxMembers/applicability/type", {type: "array"}); errors++;
 }
 }
 if(data.propertyGroup !== undefined && func0.call(data, "propertyGroup")){
-let data50 = data.propertyGroup;
-if(Array.isArray(data50)){
-const len1 = data50.length;
+let data5 = data.propertyGroup;
+if(Array.isArray(data5)){
+const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate3(data50[i1], {instancePath:instancePath+"/propertyGroup/" + i1}))){
+if(!(validate3(data5[i1], {instancePath:instancePath+"/propertyGroup/" + i1}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/propertyGroup", "#/properties/propertyGroup/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/propertyGroup", "#/cdxMembers/propertyGroup/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,32 +3,93 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_0758df5cdc"];
-const func11 = require("./datatypes.cjs")["CodeableConcept"];
-const func12 = require("./datatypes.cjs")["member_8708275e0d"];
-const func13 = require("./datatypes.cjs")["Reference"];
-const func14 = require("./datatypes.cjs")["member_fecd911445"];
-const func15 = require("./datatypes.cjs")["member_c9bc9e827a"];
-const func16 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func17 = require("./datatypes.cjs")["Period"];
-const func18 = require("./datatypes.cjs")["Attachment"];
-const func19 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_0758df5cdc"];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_8708275e0d"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_c9bc9e827a"];
+const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func18 = require("./datatypes.cjs")["Period"];
+const func19 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["status", func11],
+["_status", func5],
+["type", func12],
+["subType", func12],
+["use", func13],
+["_use", func5],
+["patient", func14],
+["created", func15],
+["_created", func5],
+["insurer", func14],
+["requestor", func14],
+["request", func14],
+["outcome", func16],
+["_outcome", func5],
+["disposition", func17],
+["_disposition", func5],
+["preAuthRef", func17],
+["_preAuthRef", func5],
+["preAuthPeriod", func18],
+["payeeType", func12]
+];
+const func20 = require("./datatypes.cjs")["Attachment"];
+const func21 = [
+["fundsReserve", func12],
+["formCode", func12],
+["form", func20]
+];
+const func22 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func23 = [
+["communicationRequest", func22]
+];
 
-const func20 = require("./datatypes.cjs")["member_76d1179e4f"];
-const func21 = require("./datatypes.cjs")["member_aa0bf768f0"];
-const func22 = require("./datatypes.cjs")["member_037bb971b0"];
+const func24 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func25 = require("./datatypes.cjs")["member_aa0bf768f0"];
+const func26 = require("./datatypes.cjs")["member_037bb971b0"];
+const func27 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["itemSequence", func24],
+["_itemSequence", func5],
+["noteNumber", func25],
+["_noteNumber", func26]
+];
 
-const func23 = require("./datatypes.cjs")["Money"];
-const func24 = require("./datatypes.cjs")["member_cddf8275af"];
+const func28 = require("./datatypes.cjs")["Money"];
+const func29 = require("./datatypes.cjs")["member_cddf8275af"];
+const func30 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["category", func12],
+["reason", func12],
+["amount", func28],
+["value", func29],
+["_value", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -37,45 +98,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.category === undefined) || (!(func0.call(data, "category")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "category"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func11(data.reason, {instancePath:instancePath+"/reason"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func23(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func24(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -86,7 +111,25 @@ return errors === 0;
 }
 
 
+const func31 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["detailSequence", func24],
+["_detailSequence", func5],
+["noteNumber", func25],
+["_noteNumber", func26]
+];
 
+const func32 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["subDetailSequence", func24],
+["_subDetailSequence", func5],
+["noteNumber", func25],
+["_noteNumber", func26]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -123,53 +166,22 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.subDetailSequence !== undefined && func0.call(data, "subDetailSequence")){
-if(!(func20(data.subDetailSequence, {instancePath:instancePath+"/subDetailSequence"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._subDetailSequence !== undefined && func0.call(data, "_subDetailSequence")){
-if(!(func4(data._subDetailSequence, {instancePath:instancePath+"/_subDetailSequence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
-if(!(func21(data.noteNumber, {instancePath:instancePath+"/noteNumber"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
-if(!(func22(data._noteNumber, {instancePath:instancePath+"/_noteNumber"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
-let data8 = data.adjudication;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+let data1 = data.adjudication;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data8[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/cdxMembers/adjudication/type", {type: "array"}); errors++;
 }
 }
 }
@@ -219,67 +231,36 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.detailSequence !== undefined && func0.call(data, "detailSequence")){
-if(!(func20(data.detailSequence, {instancePath:instancePath+"/detailSequence"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._detailSequence !== undefined && func0.call(data, "_detailSequence")){
-if(!(func4(data._detailSequence, {instancePath:instancePath+"/_detailSequence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
-if(!(func21(data.noteNumber, {instancePath:instancePath+"/noteNumber"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
-if(!(func22(data._noteNumber, {instancePath:instancePath+"/_noteNumber"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
-let data8 = data.adjudication;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+let data1 = data.adjudication;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data8[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/cdxMembers/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
-let data10 = data.subDetail;
-if(Array.isArray(data10)){
-const len1 = data10.length;
+let data3 = data.subDetail;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data10[i1], {instancePath:instancePath+"/subDetail/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/subDetail/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/cdxMembers/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
@@ -329,67 +310,36 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.itemSequence !== undefined && func0.call(data, "itemSequence")){
-if(!(func20(data.itemSequence, {instancePath:instancePath+"/itemSequence"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._itemSequence !== undefined && func0.call(data, "_itemSequence")){
-if(!(func4(data._itemSequence, {instancePath:instancePath+"/_itemSequence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
-if(!(func21(data.noteNumber, {instancePath:instancePath+"/noteNumber"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
-if(!(func22(data._noteNumber, {instancePath:instancePath+"/_noteNumber"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
-let data8 = data.adjudication;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+let data1 = data.adjudication;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data8[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/cdxMembers/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
-let data10 = data.detail;
-if(Array.isArray(data10)){
-const len1 = data10.length;
+let data3 = data.detail;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate3(data10[i1], {instancePath:instancePath+"/detail/" + i1}))){
+if(!(validate3(data3[i1], {instancePath:instancePath+"/detail/" + i1}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/cdxMembers/detail/type", {type: "array"}); errors++;
 }
 }
 }
@@ -401,12 +351,56 @@ return errors === 0;
 }
 
 
-const func25 = require("./datatypes.cjs")["member_796295fe1b"];
-const func26 = require("./datatypes.cjs")["member_72cd84868b"];
-const func27 = require("./datatypes.cjs")["Address"];
-const func28 = require("./datatypes.cjs")["Quantity"];
-const func29 = require("../../../../choice.cjs").choiceForms;
+const func33 = require("./datatypes.cjs")["member_796295fe1b"];
+const func34 = require("./datatypes.cjs")["member_72cd84868b"];
+const func35 = require("./datatypes.cjs")["Address"];
+const func36 = require("./datatypes.cjs")["Quantity"];
+const func37 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["itemSequence", func25],
+["_itemSequence", func26],
+["detailSequence", func25],
+["_detailSequence", func26],
+["subdetailSequence", func25],
+["_subdetailSequence", func26],
+["provider", func22],
+["productOrService", func12],
+["modifier", func33],
+["programCode", func33],
+["servicedDate", func34],
+["_servicedDate", func5],
+["servicedPeriod", func18],
+["locationCodeableConcept", func12],
+["locationAddress", func35],
+["locationReference", func14],
+["quantity", func36],
+["unitPrice", func28],
+["factor", func29],
+["_factor", func5],
+["net", func28],
+["bodySite", func12],
+["subSite", func33],
+["noteNumber", func25],
+["_noteNumber", func26]
+];
+const func38 = require("../../../../choice.cjs").choiceForms;
 
+const func39 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["productOrService", func12],
+["modifier", func33],
+["quantity", func36],
+["unitPrice", func28],
+["factor", func29],
+["_factor", func5],
+["net", func28],
+["noteNumber", func25],
+["_noteNumber", func26]
+];
 
 
 function validate5(data, {instancePath=""}={}){
@@ -419,78 +413,22 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjud
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func11(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.modifier !== undefined && func0.call(data, "modifier")){
-if(!(func25(data.modifier, {instancePath:instancePath+"/modifier"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func28(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func23(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.factor !== undefined && func0.call(data, "factor")){
-if(!(func24(data.factor, {instancePath:instancePath+"/factor"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func4(data._factor, {instancePath:instancePath+"/_factor"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.net !== undefined && func0.call(data, "net")){
-if(!(func23(data.net, {instancePath:instancePath+"/net"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
-if(!(func21(data.noteNumber, {instancePath:instancePath+"/noteNumber"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
-if(!(func22(data._noteNumber, {instancePath:instancePath+"/_noteNumber"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func39, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
-let data12 = data.adjudication;
-if(Array.isArray(data12)){
-const len0 = data12.length;
+let data0 = data.adjudication;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data12[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/cdxMembers/adjudication/type", {type: "array"}); errors++;
 }
 }
 }
@@ -512,92 +450,36 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjud
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func11(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.modifier !== undefined && func0.call(data, "modifier")){
-if(!(func25(data.modifier, {instancePath:instancePath+"/modifier"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func28(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func23(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.factor !== undefined && func0.call(data, "factor")){
-if(!(func24(data.factor, {instancePath:instancePath+"/factor"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func4(data._factor, {instancePath:instancePath+"/_factor"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.net !== undefined && func0.call(data, "net")){
-if(!(func23(data.net, {instancePath:instancePath+"/net"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
-if(!(func21(data.noteNumber, {instancePath:instancePath+"/noteNumber"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
-if(!(func22(data._noteNumber, {instancePath:instancePath+"/_noteNumber"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func39, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
-let data12 = data.adjudication;
-if(Array.isArray(data12)){
-const len0 = data12.length;
+let data0 = data.adjudication;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data12[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/cdxMembers/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
-let data14 = data.subDetail;
-if(Array.isArray(data14)){
-const len1 = data14.length;
+let data2 = data.subDetail;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate5(data14[i1], {instancePath:instancePath+"/subDetail/" + i1}))){
+if(!(validate5(data2[i1], {instancePath:instancePath+"/subDetail/" + i1}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/cdxMembers/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
@@ -621,179 +503,43 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjud
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.itemSequence !== undefined && func0.call(data, "itemSequence")){
-if(!(func21(data.itemSequence, {instancePath:instancePath+"/itemSequence"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._itemSequence !== undefined && func0.call(data, "_itemSequence")){
-if(!(func22(data._itemSequence, {instancePath:instancePath+"/_itemSequence"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.detailSequence !== undefined && func0.call(data, "detailSequence")){
-if(!(func21(data.detailSequence, {instancePath:instancePath+"/detailSequence"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._detailSequence !== undefined && func0.call(data, "_detailSequence")){
-if(!(func22(data._detailSequence, {instancePath:instancePath+"/_detailSequence"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.subdetailSequence !== undefined && func0.call(data, "subdetailSequence")){
-if(!(func21(data.subdetailSequence, {instancePath:instancePath+"/subdetailSequence"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._subdetailSequence !== undefined && func0.call(data, "_subdetailSequence")){
-if(!(func22(data._subdetailSequence, {instancePath:instancePath+"/_subdetailSequence"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func19(data.provider, {instancePath:instancePath+"/provider"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func11(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.modifier !== undefined && func0.call(data, "modifier")){
-if(!(func25(data.modifier, {instancePath:instancePath+"/modifier"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.programCode !== undefined && func0.call(data, "programCode")){
-if(!(func25(data.programCode, {instancePath:instancePath+"/programCode"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
-if(!(func26(data.servicedDate, {instancePath:instancePath+"/servicedDate"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func4(data._servicedDate, {instancePath:instancePath+"/_servicedDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func17(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.locationCodeableConcept !== undefined && func0.call(data, "locationCodeableConcept")){
-if(!(func11(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func27(data.locationAddress, {instancePath:instancePath+"/locationAddress"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data.locationReference !== undefined && func0.call(data, "locationReference")){
-if(!(func13(data.locationReference, {instancePath:instancePath+"/locationReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func28(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func23(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.factor !== undefined && func0.call(data, "factor")){
-if(!(func24(data.factor, {instancePath:instancePath+"/factor"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func4(data._factor, {instancePath:instancePath+"/_factor"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.net !== undefined && func0.call(data, "net")){
-if(!(func23(data.net, {instancePath:instancePath+"/net"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func11(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.subSite !== undefined && func0.call(data, "subSite")){
-if(!(func25(data.subSite, {instancePath:instancePath+"/subSite"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
-if(!(func21(data.noteNumber, {instancePath:instancePath+"/noteNumber"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
-if(!(func22(data._noteNumber, {instancePath:instancePath+"/_noteNumber"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func37, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
-let data28 = data.adjudication;
-if(Array.isArray(data28)){
-const len0 = data28.length;
+let data0 = data.adjudication;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data28[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/adjudication/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/cdxMembers/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
-let data30 = data.detail;
-if(Array.isArray(data30)){
-const len1 = data30.length;
+let data2 = data.detail;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate6(data30[i1], {instancePath:instancePath+"/detail/" + i1}))){
+if(!(validate6(data2[i1], {instancePath:instancePath+"/detail/" + i1}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/cdxMembers/detail/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func29(data, obj0);
+const forms0 = func38(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
-const forms1 = func29(data, obj1);
+const forms1 = func38(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
 }
@@ -806,6 +552,13 @@ return errors === 0;
 }
 
 
+const func40 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["category", func12],
+["amount", func28]
+];
 
 function validate8(data, {instancePath=""}={}){
 let vErrors = null;
@@ -817,30 +570,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "amoun
 if((data.category === undefined) || (!(func0.call(data, "category")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "category"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func23(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func40, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -851,8 +583,20 @@ return errors === 0;
 }
 
 
-const func30 = require("./datatypes.cjs")["member_440605a315"];
-const func31 = require("./datatypes.cjs")["Identifier"];
+const func41 = require("./datatypes.cjs")["member_440605a315"];
+const func42 = require("./datatypes.cjs")["Identifier"];
+const func43 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["type", func12],
+["adjustment", func28],
+["adjustmentReason", func12],
+["date", func41],
+["_date", func5],
+["amount", func28],
+["identifier", func42]
+];
 
 function validate9(data, {instancePath=""}={}){
 let vErrors = null;
@@ -864,55 +608,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "amoun
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.adjustment !== undefined && func0.call(data, "adjustment")){
-if(!(func23(data.adjustment, {instancePath:instancePath+"/adjustment"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.adjustmentReason !== undefined && func0.call(data, "adjustmentReason")){
-if(!(func11(data.adjustmentReason, {instancePath:instancePath+"/adjustmentReason"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func30(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func23(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func31(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func43, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -923,7 +621,19 @@ return errors === 0;
 }
 
 
-const func32 = require("./datatypes.cjs")["member_11fd1bdf4e"];
+const func44 = require("./datatypes.cjs")["member_11fd1bdf4e"];
+const func45 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["number", func24],
+["_number", func5],
+["type", func44],
+["_type", func5],
+["text", func17],
+["_text", func5],
+["language", func12]
+];
 
 function validate10(data, {instancePath=""}={}){
 let vErrors = null;
@@ -960,55 +670,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.number !== undefined && func0.call(data, "number")){
-if(!(func20(data.number, {instancePath:instancePath+"/number"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._number !== undefined && func0.call(data, "_number")){
-if(!(func4(data._number, {instancePath:instancePath+"/_number"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func32(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func16(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func4(data._text, {instancePath:instancePath+"/_text"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func11(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func45, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1019,7 +683,20 @@ return errors === 0;
 }
 
 
-const func33 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func46 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func47 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["sequence", func24],
+["_sequence", func5],
+["focal", func46],
+["_focal", func5],
+["coverage", func14],
+["businessArrangement", func17],
+["_businessArrangement", func5],
+["claimResponse", func14]
+];
 
 function validate11(data, {instancePath=""}={}){
 let vErrors = null;
@@ -1090,60 +767,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.coverage === undefined) || (!(func0.call(data, "coverage")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "coverage"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.sequence !== undefined && func0.call(data, "sequence")){
-if(!(func20(data.sequence, {instancePath:instancePath+"/sequence"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func4(data._sequence, {instancePath:instancePath+"/_sequence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.focal !== undefined && func0.call(data, "focal")){
-if(!(func33(data.focal, {instancePath:instancePath+"/focal"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data._focal !== undefined && func0.call(data, "_focal")){
-if(!(func4(data._focal, {instancePath:instancePath+"/_focal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.coverage !== undefined && func0.call(data, "coverage")){
-if(!(func13(data.coverage, {instancePath:instancePath+"/coverage"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.businessArrangement !== undefined && func0.call(data, "businessArrangement")){
-if(!(func16(data.businessArrangement, {instancePath:instancePath+"/businessArrangement"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._businessArrangement !== undefined && func0.call(data, "_businessArrangement")){
-if(!(func4(data._businessArrangement, {instancePath:instancePath+"/_businessArrangement"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.claimResponse !== undefined && func0.call(data, "claimResponse")){
-if(!(func13(data.claimResponse, {instancePath:instancePath+"/claimResponse"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func47, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1154,6 +780,18 @@ return errors === 0;
 }
 
 
+const func48 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["itemSequence", func24],
+["_itemSequence", func5],
+["detailSequence", func24],
+["_detailSequence", func5],
+["subDetailSequence", func24],
+["_subDetailSequence", func5],
+["code", func12]
+];
 
 function validate12(data, {instancePath=""}={}){
 let vErrors = null;
@@ -1162,55 +800,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.itemSequence !== undefined && func0.call(data, "itemSequence")){
-if(!(func20(data.itemSequence, {instancePath:instancePath+"/itemSequence"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._itemSequence !== undefined && func0.call(data, "_itemSequence")){
-if(!(func4(data._itemSequence, {instancePath:instancePath+"/_itemSequence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.detailSequence !== undefined && func0.call(data, "detailSequence")){
-if(!(func20(data.detailSequence, {instancePath:instancePath+"/detailSequence"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._detailSequence !== undefined && func0.call(data, "_detailSequence")){
-if(!(func4(data._detailSequence, {instancePath:instancePath+"/_detailSequence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subDetailSequence !== undefined && func0.call(data, "subDetailSequence")){
-if(!(func20(data.subDetailSequence, {instancePath:instancePath+"/subDetailSequence"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._subDetailSequence !== undefined && func0.call(data, "_subDetailSequence")){
-if(!(func4(data._subDetailSequence, {instancePath:instancePath+"/_subDetailSequence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func11(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func48, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1364,218 +956,67 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ClaimResponse" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ClaimResponse"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ClaimResponse"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func11(data.subType, {instancePath:instancePath+"/subType"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.use !== undefined && func0.call(data, "use")){
-if(!(func12(data.use, {instancePath:instancePath+"/use"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._use !== undefined && func0.call(data, "_use")){
-if(!(func4(data._use, {instancePath:instancePath+"/_use"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func13(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.created !== undefined && func0.call(data, "created")){
-if(!(func14(data.created, {instancePath:instancePath+"/created"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func4(data._created, {instancePath:instancePath+"/_created"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func13(data.insurer, {instancePath:instancePath+"/insurer"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.requestor !== undefined && func0.call(data, "requestor")){
-if(!(func13(data.requestor, {instancePath:instancePath+"/requestor"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.request !== undefined && func0.call(data, "request")){
-if(!(func13(data.request, {instancePath:instancePath+"/request"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func15(data.outcome, {instancePath:instancePath+"/outcome"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func4(data._outcome, {instancePath:instancePath+"/_outcome"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.disposition !== undefined && func0.call(data, "disposition")){
-if(!(func16(data.disposition, {instancePath:instancePath+"/disposition"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._disposition !== undefined && func0.call(data, "_disposition")){
-if(!(func4(data._disposition, {instancePath:instancePath+"/_disposition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.preAuthRef !== undefined && func0.call(data, "preAuthRef")){
-if(!(func16(data.preAuthRef, {instancePath:instancePath+"/preAuthRef"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._preAuthRef !== undefined && func0.call(data, "_preAuthRef")){
-if(!(func4(data._preAuthRef, {instancePath:instancePath+"/_preAuthRef"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.preAuthPeriod !== undefined && func0.call(data, "preAuthPeriod")){
-if(!(func17(data.preAuthPeriod, {instancePath:instancePath+"/preAuthPeriod"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.payeeType !== undefined && func0.call(data, "payeeType")){
-if(!(func11(data.payeeType, {instancePath:instancePath+"/payeeType"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.item !== undefined && func0.call(data, "item")){
-let data36 = data.item;
-if(Array.isArray(data36)){
-const len0 = data36.length;
+let data5 = data.item;
+if(Array.isArray(data5)){
+const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data36[i0], {instancePath:instancePath+"/item/" + i0}))){
+if(!(validate4(data5[i0], {instancePath:instancePath+"/item/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/cdxMembers/item/type", {type: "array"}); errors++;
 }
 }
 if(data.addItem !== undefined && func0.call(data, "addItem")){
-let data38 = data.addItem;
-if(Array.isArray(data38)){
-const len1 = data38.length;
+let data7 = data.addItem;
+if(Array.isArray(data7)){
+const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate7(data38[i1], {instancePath:instancePath+"/addItem/" + i1}))){
+if(!(validate7(data7[i1], {instancePath:instancePath+"/addItem/" + i1}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/addItem", "#/properties/addItem/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/addItem", "#/cdxMembers/addItem/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
-let data40 = data.adjudication;
-if(Array.isArray(data40)){
-const len2 = data40.length;
+let data9 = data.adjudication;
+if(Array.isArray(data9)){
+const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1(data40[i2], {instancePath:instancePath+"/adjudication/" + i2}))){
+if(!(validate1(data9[i2], {instancePath:instancePath+"/adjudication/" + i2}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/cdxMembers/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
-let data42 = data.total;
-if(Array.isArray(data42)){
-const len3 = data42.length;
+let data11 = data.total;
+if(Array.isArray(data11)){
+const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate8(data42[i3], {instancePath:instancePath+"/total/" + i3}))){
+if(!(validate8(data11[i3], {instancePath:instancePath+"/total/" + i3}))){
 vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/cdxMembers/total/type", {type: "array"}); errors++;
 }
 }
 if(data.payment !== undefined && func0.call(data, "payment")){
@@ -1583,66 +1024,54 @@ if(!(validate9(data.payment, {instancePath:instancePath+"/payment"}))){
 vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
 }
 }
-if(data.fundsReserve !== undefined && func0.call(data, "fundsReserve")){
-if(!(func11(data.fundsReserve, {instancePath:instancePath+"/fundsReserve"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.formCode !== undefined && func0.call(data, "formCode")){
-if(!(func11(data.formCode, {instancePath:instancePath+"/formCode"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.form !== undefined && func0.call(data, "form")){
-if(!(func18(data.form, {instancePath:instancePath+"/form"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.processNote !== undefined && func0.call(data, "processNote")){
-let data48 = data.processNote;
-if(Array.isArray(data48)){
-const len4 = data48.length;
+let data14 = data.processNote;
+if(Array.isArray(data14)){
+const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate10(data48[i4], {instancePath:instancePath+"/processNote/" + i4}))){
+if(!(validate10(data14[i4], {instancePath:instancePath+"/processNote/" + i4}))){
 vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote", "#/properties/processNote/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote", "#/cdxMembers/processNote/type", {type: "array"}); errors++;
 }
 }
-if(data.communicationRequest !== undefined && func0.call(data, "communicationRequest")){
-if(!(func19(data.communicationRequest, {instancePath:instancePath+"/communicationRequest"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
-let data51 = data.insurance;
-if(Array.isArray(data51)){
-const len5 = data51.length;
+let data16 = data.insurance;
+if(Array.isArray(data16)){
+const len5 = data16.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate11(data51[i5], {instancePath:instancePath+"/insurance/" + i5}))){
+if(!(validate11(data16[i5], {instancePath:instancePath+"/insurance/" + i5}))){
 vErrors = addErrors(vErrors, validate11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/cdxMembers/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.error !== undefined && func0.call(data, "error")){
-let data53 = data.error;
-if(Array.isArray(data53)){
-const len6 = data53.length;
+let data18 = data.error;
+if(Array.isArray(data18)){
+const len6 = data18.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate12(data53[i6], {instancePath:instancePath+"/error/" + i6}))){
+if(!(validate12(data18[i6], {instancePath:instancePath+"/error/" + i6}))){
 vErrors = addErrors(vErrors, validate12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error", "#/cdxMembers/error/type", {type: "array"}); errors++;
 }
 }
 }

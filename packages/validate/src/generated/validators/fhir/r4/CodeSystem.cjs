@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "hierarchyMeaning": {
    "enum": [
     "grouped-by",
@@ -23,25 +23,82 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func15 = require("./datatypes.cjs")["member_1538b1110f"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("./datatypes.cjs")["member_42424aab32"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func16 = require("./datatypes.cjs")["member_1538b1110f"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["date", func14],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func15],
+["description", func11],
+["_description", func5],
+["useContext", func16],
+["jurisdiction", func17],
+["purpose", func11],
+["_purpose", func5],
+["copyright", func11],
+["_copyright", func5],
+["caseSensitive", func13],
+["_caseSensitive", func5],
+["valueSet", func4],
+["_valueSet", func5]
+];
+const func19 = [
+["_hierarchyMeaning", func5],
+["compositional", func13],
+["_compositional", func5],
+["versionNeeded", func13],
+["_versionNeeded", func5]
+];
+const func20 = require("./datatypes.cjs")["member_42424aab32"];
+const func21 = [
+["_content", func5],
+["supplements", func4],
+["_supplements", func5],
+["count", func20],
+["_count", func5]
+];
 const schema1 = {
- "properties": {
+ "cdxMembers": {
   "operator": {
    "items": {
     "enum": [
@@ -59,7 +116,21 @@ const schema1 = {
   }
  }
 };
-const func18 = require("./datatypes.cjs")["member_037bb971b0"];
+const func22 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["description", func11],
+["_description", func5]
+];
+const func23 = require("./datatypes.cjs")["member_037bb971b0"];
+const func24 = [
+["_operator", func23],
+["value", func11],
+["_value", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -158,73 +229,31 @@ if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operator !== undefined && func0.call(data, "operator")){
-let data10 = data.operator;
-if(Array.isArray(data10)){
-const len0 = data10.length;
+let data3 = data.operator;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-let data11 = data10[i0];
-if(typeof data11 !== "string"){
-vErrors = addError(vErrors, instancePath+"/operator/" + i0, "#/properties/operator/items/type", {type: "string"}); errors++;
+let data4 = data3[i0];
+if(typeof data4 !== "string"){
+vErrors = addError(vErrors, instancePath+"/operator/" + i0, "#/cdxMembers/operator/items/type", {type: "string"}); errors++;
 }
-if(!(((((((((data11 === "=") || (data11 === "is-a")) || (data11 === "descendent-of")) || (data11 === "is-not-a")) || (data11 === "regex")) || (data11 === "in")) || (data11 === "not-in")) || (data11 === "generalizes")) || (data11 === "exists"))){
-vErrors = addError(vErrors, instancePath+"/operator/" + i0, "#/properties/operator/items/enum", {allowedValues: schema1.properties.operator.items.enum}); errors++;
+if(!(((((((((data4 === "=") || (data4 === "is-a")) || (data4 === "descendent-of")) || (data4 === "is-not-a")) || (data4 === "regex")) || (data4 === "in")) || (data4 === "not-in")) || (data4 === "generalizes")) || (data4 === "exists"))){
+vErrors = addError(vErrors, instancePath+"/operator/" + i0, "#/cdxMembers/operator/items/enum", {allowedValues: schema1.cdxMembers.operator.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operator", "#/properties/operator/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operator", "#/cdxMembers/operator/type", {type: "array"}); errors++;
 }
 }
-if(data._operator !== undefined && func0.call(data, "_operator")){
-if(!(func18(data._operator, {instancePath:instancePath+"/_operator"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func10(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -234,7 +263,21 @@ validate1.errors = vErrors;
 return errors === 0;
 }
 
-const schema2 = {"properties":{"type":{"enum":["code","Coding","string","integer","boolean","dateTime","decimal"]}}};
+const schema2 = {"cdxMembers":{"type":{"enum":["code","Coding","string","integer","boolean","dateTime","decimal"]}}};
+const func25 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["uri", func4],
+["_uri", func5],
+["description", func11],
+["_description", func5]
+];
+const func26 = [
+["_type", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -302,61 +345,19 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.uri !== undefined && func0.call(data, "uri")){
-if(!(func3(data.uri, {instancePath:instancePath+"/uri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._uri !== undefined && func0.call(data, "_uri")){
-if(!(func4(data._uri, {instancePath:instancePath+"/_uri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data11 = data.type;
-if(!(((((((data11 === "code") || (data11 === "Coding")) || (data11 === "string")) || (data11 === "integer")) || (data11 === "boolean")) || (data11 === "dateTime")) || (data11 === "decimal"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
+let data2 = data.type;
+if(!(((((((data2 === "code") || (data2 === "Coding")) || (data2 === "string")) || (data2 === "integer")) || (data2 === "boolean")) || (data2 === "dateTime")) || (data2 === "decimal"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema2.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -367,8 +368,29 @@ return errors === 0;
 }
 
 
+const func27 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["display", func11],
+["_display", func5],
+["definition", func11],
+["_definition", func5]
+];
 
-const func19 = require("./datatypes.cjs")["Coding"];
+const func28 = require("./datatypes.cjs")["Coding"];
+const func29 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["language", func6],
+["_language", func5],
+["use", func28],
+["value", func11],
+["_value", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -405,45 +427,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.use !== undefined && func0.call(data, "use")){
-if(!(func19(data.use, {instancePath:instancePath+"/use"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func10(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -454,10 +440,30 @@ return errors === 0;
 }
 
 
-const func20 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func21 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func22 = require("./datatypes.cjs")["member_cddf8275af"];
-const func23 = require("../../../../choice.cjs").choiceForms;
+const func30 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func31 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func32 = require("./datatypes.cjs")["member_cddf8275af"];
+const func33 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["valueCode", func6],
+["_valueCode", func5],
+["valueCoding", func28],
+["valueString", func11],
+["_valueString", func5],
+["valueInteger", func30],
+["_valueInteger", func5],
+["valueBoolean", func13],
+["_valueBoolean", func5],
+["valueDateTime", func31],
+["_valueDateTime", func5],
+["valueDecimal", func32],
+["_valueDecimal", func5]
+];
+const func34 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["valueCode", "valueCoding", "valueString", "valueInteger", "valueBoolean", "valueDateTime", "valueDecimal"]);
 
 function validate4(data, {instancePath=""}={}){
@@ -638,97 +644,11 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueCode !== undefined && func0.call(data, "valueCode")){
-if(!(func5(data.valueCode, {instancePath:instancePath+"/valueCode"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
-if(!(func4(data._valueCode, {instancePath:instancePath+"/_valueCode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func19(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func10(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func20(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func12(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-if(!(func21(data.valueDateTime, {instancePath:instancePath+"/valueDateTime"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func4(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
-if(!(func22(data.valueDecimal, {instancePath:instancePath+"/valueDecimal"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func4(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func23(data, obj0);
+const forms0 = func34(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -777,91 +697,50 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(!(func10(data.display, {instancePath:instancePath+"/display"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func4(data._display, {instancePath:instancePath+"/_display"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.definition !== undefined && func0.call(data, "definition")){
-if(!(func10(data.definition, {instancePath:instancePath+"/definition"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func4(data._definition, {instancePath:instancePath+"/_definition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.designation !== undefined && func0.call(data, "designation")){
-let data10 = data.designation;
-if(Array.isArray(data10)){
-const len0 = data10.length;
+let data1 = data.designation;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data10[i0], {instancePath:instancePath+"/designation/" + i0}))){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/designation/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation", "#/cdxMembers/designation/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
-let data12 = data.property;
-if(Array.isArray(data12)){
-const len1 = data12.length;
+let data3 = data.property;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data12[i1], {instancePath:instancePath+"/property/" + i1}))){
+if(!(validate4(data3[i1], {instancePath:instancePath+"/property/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/cdxMembers/property/type", {type: "array"}); errors++;
 }
 }
 if(data.concept !== undefined && func0.call(data, "concept")){
-let data14 = data.concept;
-if(Array.isArray(data14)){
-const len2 = data14.length;
+let data5 = data.concept;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data14[i2], {instancePath:instancePath+"/concept/" + i2}))){
+if(!(wrapper0.validate(data5[i2], {instancePath:instancePath+"/concept/" + i2}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/concept", "#/cdxMembers/concept/type", {type: "array"}); errors++;
 }
 }
 }
@@ -945,311 +824,73 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CodeSystem" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CodeSystem"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "CodeSystem"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func12(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func13(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func14(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func15(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func16(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.caseSensitive !== undefined && func0.call(data, "caseSensitive")){
-if(!(func12(data.caseSensitive, {instancePath:instancePath+"/caseSensitive"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._caseSensitive !== undefined && func0.call(data, "_caseSensitive")){
-if(!(func4(data._caseSensitive, {instancePath:instancePath+"/_caseSensitive"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueSet !== undefined && func0.call(data, "valueSet")){
-if(!(func3(data.valueSet, {instancePath:instancePath+"/valueSet"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
-if(!(func4(data._valueSet, {instancePath:instancePath+"/_valueSet"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.hierarchyMeaning !== undefined && func0.call(data, "hierarchyMeaning")){
-let data43 = data.hierarchyMeaning;
-if(!((((data43 === "grouped-by") || (data43 === "is-a")) || (data43 === "part-of")) || (data43 === "classified-with"))){
-vErrors = addError(vErrors, instancePath+"/hierarchyMeaning", "#/properties/hierarchyMeaning/enum", {allowedValues: schema0.properties.hierarchyMeaning.enum}); errors++;
+let data3 = data.hierarchyMeaning;
+if(!((((data3 === "grouped-by") || (data3 === "is-a")) || (data3 === "part-of")) || (data3 === "classified-with"))){
+vErrors = addError(vErrors, instancePath+"/hierarchyMeaning", "#/cdxMembers/hierarchyMeaning/enum", {allowedValues: schema0.cdxMembers.hierarchyMeaning.enum}); errors++;
 }
 }
-if(data._hierarchyMeaning !== undefined && func0.call(data, "_hierarchyMeaning")){
-if(!(func4(data._hierarchyMeaning, {instancePath:instancePath+"/_hierarchyMeaning"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.compositional !== undefined && func0.call(data, "compositional")){
-if(!(func12(data.compositional, {instancePath:instancePath+"/compositional"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._compositional !== undefined && func0.call(data, "_compositional")){
-if(!(func4(data._compositional, {instancePath:instancePath+"/_compositional"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.versionNeeded !== undefined && func0.call(data, "versionNeeded")){
-if(!(func12(data.versionNeeded, {instancePath:instancePath+"/versionNeeded"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._versionNeeded !== undefined && func0.call(data, "_versionNeeded")){
-if(!(func4(data._versionNeeded, {instancePath:instancePath+"/_versionNeeded"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.content !== undefined && func0.call(data, "content")){
-let data49 = data.content;
-if(!(((((data49 === "not-present") || (data49 === "example")) || (data49 === "fragment")) || (data49 === "complete")) || (data49 === "supplement"))){
-vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/enum", {allowedValues: schema0.properties.content.enum}); errors++;
+let data4 = data.content;
+if(!(((((data4 === "not-present") || (data4 === "example")) || (data4 === "fragment")) || (data4 === "complete")) || (data4 === "supplement"))){
+vErrors = addError(vErrors, instancePath+"/content", "#/cdxMembers/content/enum", {allowedValues: schema0.cdxMembers.content.enum}); errors++;
 }
 }
-if(data._content !== undefined && func0.call(data, "_content")){
-if(!(func4(data._content, {instancePath:instancePath+"/_content"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.supplements !== undefined && func0.call(data, "supplements")){
-if(!(func3(data.supplements, {instancePath:instancePath+"/supplements"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._supplements !== undefined && func0.call(data, "_supplements")){
-if(!(func4(data._supplements, {instancePath:instancePath+"/_supplements"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.count !== undefined && func0.call(data, "count")){
-if(!(func17(data.count, {instancePath:instancePath+"/count"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._count !== undefined && func0.call(data, "_count")){
-if(!(func4(data._count, {instancePath:instancePath+"/_count"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.filter !== undefined && func0.call(data, "filter")){
-let data55 = data.filter;
-if(Array.isArray(data55)){
-const len0 = data55.length;
+let data5 = data.filter;
+if(Array.isArray(data5)){
+const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data55[i0], {instancePath:instancePath+"/filter/" + i0}))){
+if(!(validate1(data5[i0], {instancePath:instancePath+"/filter/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter", "#/cdxMembers/filter/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
-let data57 = data.property;
-if(Array.isArray(data57)){
-const len1 = data57.length;
+let data7 = data.property;
+if(Array.isArray(data7)){
+const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data57[i1], {instancePath:instancePath+"/property/" + i1}))){
+if(!(validate2(data7[i1], {instancePath:instancePath+"/property/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/cdxMembers/property/type", {type: "array"}); errors++;
 }
 }
 if(data.concept !== undefined && func0.call(data, "concept")){
-let data59 = data.concept;
-if(Array.isArray(data59)){
-const len2 = data59.length;
+let data9 = data.concept;
+if(Array.isArray(data9)){
+const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate5(data59[i2], {instancePath:instancePath+"/concept/" + i2}))){
+if(!(validate5(data9[i2], {instancePath:instancePath+"/concept/" + i2}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/concept", "#/cdxMembers/concept/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,30 +3,82 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func11 = require("./datatypes.cjs")["member_9892719d4b"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
-const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func14 = require("./datatypes.cjs")["member_7463e64bd0"];
-const func15 = require("./datatypes.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("./datatypes.cjs")["member_ba89bd1f7a"];
-const func18 = require("./datatypes.cjs")["Reference"];
-const func19 = require("./datatypes.cjs")["member_fecd911445"];
-const func20 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func12 = require("./datatypes.cjs")["member_9892719d4b"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["member_7463e64bd0"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func19 = require("./datatypes.cjs")["Reference"];
+const func20 = require("./datatypes.cjs")["member_fecd911445"];
+const func21 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["instantiatesCanonical", func11],
+["_instantiatesCanonical", func12],
+["instantiatesUri", func11],
+["_instantiatesUri", func13],
+["basedOn", func14],
+["partOf", func14],
+["inResponseTo", func14],
+["status", func15],
+["_status", func5],
+["statusReason", func16],
+["category", func17],
+["priority", func18],
+["_priority", func5],
+["medium", func17],
+["subject", func19],
+["topic", func16],
+["about", func14],
+["encounter", func19],
+["sent", func20],
+["_sent", func5],
+["received", func20],
+["_received", func5],
+["recipient", func14],
+["sender", func19],
+["reasonCode", func17],
+["reasonReference", func14]
+];
+const func22 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func23 = [
+["note", func22]
+];
 
-const func21 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func22 = require("./datatypes.cjs")["Attachment"];
-const func23 = require("../../../../choice.cjs").choiceForms;
+const func24 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func25 = require("./datatypes.cjs")["Attachment"];
+const func26 = [
+["id", func24],
+["extension", func9],
+["modifierExtension", func9],
+["contentString", func24],
+["_contentString", func5],
+["contentAttachment", func25],
+["contentReference", func19]
+];
+const func27 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["contentString", "contentAttachment", "contentReference"]);
 
 function validate1(data, {instancePath=""}={}){
@@ -95,42 +147,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func21(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.contentString !== undefined && func0.call(data, "contentString")){
-if(!(func21(data.contentString, {instancePath:instancePath+"/contentString"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._contentString !== undefined && func0.call(data, "_contentString")){
-if(!(func4(data._contentString, {instancePath:instancePath+"/_contentString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contentAttachment !== undefined && func0.call(data, "contentAttachment")){
-if(!(func22(data.contentAttachment, {instancePath:instancePath+"/contentAttachment"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.contentReference !== undefined && func0.call(data, "contentReference")){
-if(!(func18(data.contentReference, {instancePath:instancePath+"/contentReference"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-const forms0 = func23(data, obj0);
+const forms0 = func27(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "content[x]", forms: forms0}); errors++;
 }
@@ -184,212 +205,30 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Communication" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Communication"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Communication"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func10(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func11(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-if(!(func10(data.instantiatesUri, {instancePath:instancePath+"/instantiatesUri"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func12(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func13(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func13(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.inResponseTo !== undefined && func0.call(data, "inResponseTo")){
-if(!(func13(data.inResponseTo, {instancePath:instancePath+"/inResponseTo"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func14(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func15(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func16(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func17(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.medium !== undefined && func0.call(data, "medium")){
-if(!(func16(data.medium, {instancePath:instancePath+"/medium"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func18(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(func15(data.topic, {instancePath:instancePath+"/topic"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.about !== undefined && func0.call(data, "about")){
-if(!(func13(data.about, {instancePath:instancePath+"/about"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func18(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.sent !== undefined && func0.call(data, "sent")){
-if(!(func19(data.sent, {instancePath:instancePath+"/sent"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._sent !== undefined && func0.call(data, "_sent")){
-if(!(func4(data._sent, {instancePath:instancePath+"/_sent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.received !== undefined && func0.call(data, "received")){
-if(!(func19(data.received, {instancePath:instancePath+"/received"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._received !== undefined && func0.call(data, "_received")){
-if(!(func4(data._received, {instancePath:instancePath+"/_received"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.recipient !== undefined && func0.call(data, "recipient")){
-if(!(func13(data.recipient, {instancePath:instancePath+"/recipient"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.sender !== undefined && func0.call(data, "sender")){
-if(!(func18(data.sender, {instancePath:instancePath+"/sender"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func16(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func13(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.payload !== undefined && func0.call(data, "payload")){
-let data39 = data.payload;
-if(Array.isArray(data39)){
-const len0 = data39.length;
+let data2 = data.payload;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data39[i0], {instancePath:instancePath+"/payload/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/payload/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payload", "#/properties/payload/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payload", "#/cdxMembers/payload/type", {type: "array"}); errors++;
 }
 }
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func20(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

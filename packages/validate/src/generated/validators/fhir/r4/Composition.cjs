@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "preliminary",
@@ -24,22 +24,65 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["Identifier"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const schema1 = {"properties":{"mode":{"enum":["personal","professional","legal","official"]}}};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func18 = [
+["_status", func5],
+["type", func12],
+["category", func13],
+["subject", func14],
+["encounter", func14],
+["date", func15],
+["_date", func5],
+["author", func16],
+["title", func17],
+["_title", func5]
+];
+const func19 = [
+["_confidentiality", func5]
+];
+const func20 = [
+["custodian", func14]
+];
+const schema1 = {"cdxMembers":{"mode":{"enum":["personal","professional","legal","official"]}}};
+const func21 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func22 = [
+["_mode", func5],
+["time", func15],
+["_time", func5],
+["party", func14]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -76,46 +119,19 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
-let data4 = data.mode;
-if(!((((data4 === "personal") || (data4 === "professional")) || (data4 === "legal")) || (data4 === "official"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
+let data1 = data.mode;
+if(!((((data1 === "personal") || (data1 === "professional")) || (data1 === "legal")) || (data1 === "official"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema1.cdxMembers.mode.enum}); errors++;
 }
 }
-if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func4(data._mode, {instancePath:instancePath+"/_mode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.time !== undefined && func0.call(data, "time")){
-if(!(func13(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._time !== undefined && func0.call(data, "_time")){
-if(!(func4(data._time, {instancePath:instancePath+"/_time"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.party !== undefined && func0.call(data, "party")){
-if(!(func12(data.party, {instancePath:instancePath+"/party"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -125,8 +141,13 @@ validate1.errors = vErrors;
 return errors === 0;
 }
 
-const schema2 = {"properties":{"code":{"enum":["replaces","transforms","signs","appends"]}}};
-const func16 = require("../../../../choice.cjs").choiceForms;
+const schema2 = {"cdxMembers":{"code":{"enum":["replaces","transforms","signs","appends"]}}};
+const func23 = [
+["_code", func5],
+["targetIdentifier", func10],
+["targetReference", func14]
+];
+const func24 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["targetIdentifier", "targetReference"]);
 
 function validate2(data, {instancePath=""}={}){
@@ -208,46 +229,24 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.code !== undefined && func0.call(data, "code")){
-let data6 = data.code;
-if(typeof data6 !== "string"){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
+let data3 = data.code;
+if(typeof data3 !== "string"){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/type", {type: "string"}); errors++;
 }
-if(!((((data6 === "replaces") || (data6 === "transforms")) || (data6 === "signs")) || (data6 === "appends"))){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/enum", {allowedValues: schema2.properties.code.enum}); errors++;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!((((data3 === "replaces") || (data3 === "transforms")) || (data3 === "signs")) || (data3 === "appends"))){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/enum", {allowedValues: schema2.cdxMembers.code.enum}); errors++;
 }
 }
-if(data.targetIdentifier !== undefined && func0.call(data, "targetIdentifier")){
-if(!(func9(data.targetIdentifier, {instancePath:instancePath+"/targetIdentifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.targetReference !== undefined && func0.call(data, "targetReference")){
-if(!(func12(data.targetReference, {instancePath:instancePath+"/targetReference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-const forms0 = func16(data, obj0);
+const forms0 = func24(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "target[x]", forms: forms0}); errors++;
 }
@@ -260,41 +259,23 @@ return errors === 0;
 }
 
 
-const func17 = require("./datatypes.cjs")["Period"];
+const func25 = require("./datatypes.cjs")["Period"];
+const func26 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["code", func13],
+["period", func25],
+["detail", func16]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func11(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func17(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.detail !== undefined && func0.call(data, "detail")){
-if(!(func14(data.detail, {instancePath:instancePath+"/detail"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -304,99 +285,59 @@ validate3.errors = vErrors;
 return errors === 0;
 }
 
-const schema3 = {"properties":{"mode":{"enum":["working","snapshot","changes"]}}};
+const schema3 = {"cdxMembers":{"mode":{"enum":["working","snapshot","changes"]}}};
+const func27 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["title", func17],
+["_title", func5],
+["code", func12],
+["author", func16],
+["focus", func14],
+["text", func7]
+];
+const func28 = [
+["_mode", func5],
+["orderedBy", func12],
+["entry", func16],
+["emptyReason", func12]
+];
 const wrapper0 = {validate: validate4};
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func15(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func14(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.focus !== undefined && func0.call(data, "focus")){
-if(!(func12(data.focus, {instancePath:instancePath+"/focus"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
-let data9 = data.mode;
-if(typeof data9 !== "string"){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/type", {type: "string"}); errors++;
+let data0 = data.mode;
+if(typeof data0 !== "string"){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/type", {type: "string"}); errors++;
 }
-if(!(((data9 === "working") || (data9 === "snapshot")) || (data9 === "changes"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema3.properties.mode.enum}); errors++;
-}
-}
-if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func4(data._mode, {instancePath:instancePath+"/_mode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!(((data0 === "working") || (data0 === "snapshot")) || (data0 === "changes"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema3.cdxMembers.mode.enum}); errors++;
 }
 }
-if(data.orderedBy !== undefined && func0.call(data, "orderedBy")){
-if(!(func10(data.orderedBy, {instancePath:instancePath+"/orderedBy"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.entry !== undefined && func0.call(data, "entry")){
-if(!(func14(data.entry, {instancePath:instancePath+"/entry"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.emptyReason !== undefined && func0.call(data, "emptyReason")){
-if(!(func10(data.emptyReason, {instancePath:instancePath+"/emptyReason"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.section !== undefined && func0.call(data, "section")){
-let data14 = data.section;
-if(Array.isArray(data14)){
-const len0 = data14.length;
+let data1 = data.section;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data14[i0], {instancePath:instancePath+"/section/" + i0}))){
+if(!(wrapper0.validate(data1[i0], {instancePath:instancePath+"/section/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/section", "#/properties/section/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/section", "#/cdxMembers/section/type", {type: "array"}); errors++;
 }
 }
 }
@@ -517,193 +458,94 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Composition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Composition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Composition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data15 = data.status;
-if(!((((data15 === "preliminary") || (data15 === "final")) || (data15 === "amended")) || (data15 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data4 = data.status;
+if(!((((data4 === "preliminary") || (data4 === "final")) || (data4 === "amended")) || (data4 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func12(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func12(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func13(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func14(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func15(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.confidentiality !== undefined && func0.call(data, "confidentiality")){
-let data26 = data.confidentiality;
-if(typeof data26 !== "string"){
-vErrors = addError(vErrors, instancePath+"/confidentiality", "#/properties/confidentiality/type", {type: "string"}); errors++;
+let data5 = data.confidentiality;
+if(typeof data5 !== "string"){
+vErrors = addError(vErrors, instancePath+"/confidentiality", "#/cdxMembers/confidentiality/type", {type: "string"}); errors++;
 }
-if(!((((((data26 === "U") || (data26 === "L")) || (data26 === "M")) || (data26 === "N")) || (data26 === "R")) || (data26 === "V"))){
-vErrors = addError(vErrors, instancePath+"/confidentiality", "#/properties/confidentiality/enum", {allowedValues: schema0.properties.confidentiality.enum}); errors++;
+if(!((((((data5 === "U") || (data5 === "L")) || (data5 === "M")) || (data5 === "N")) || (data5 === "R")) || (data5 === "V"))){
+vErrors = addError(vErrors, instancePath+"/confidentiality", "#/cdxMembers/confidentiality/enum", {allowedValues: schema0.cdxMembers.confidentiality.enum}); errors++;
 }
 }
-if(data._confidentiality !== undefined && func0.call(data, "_confidentiality")){
-if(!(func4(data._confidentiality, {instancePath:instancePath+"/_confidentiality"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.attester !== undefined && func0.call(data, "attester")){
-let data28 = data.attester;
-if(Array.isArray(data28)){
-const len0 = data28.length;
+let data6 = data.attester;
+if(Array.isArray(data6)){
+const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data28[i0], {instancePath:instancePath+"/attester/" + i0}))){
+if(!(validate1(data6[i0], {instancePath:instancePath+"/attester/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attester", "#/properties/attester/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester", "#/cdxMembers/attester/type", {type: "array"}); errors++;
 }
 }
-if(data.custodian !== undefined && func0.call(data, "custodian")){
-if(!(func12(data.custodian, {instancePath:instancePath+"/custodian"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.relatesTo !== undefined && func0.call(data, "relatesTo")){
-let data31 = data.relatesTo;
-if(Array.isArray(data31)){
-const len1 = data31.length;
+let data8 = data.relatesTo;
+if(Array.isArray(data8)){
+const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data31[i1], {instancePath:instancePath+"/relatesTo/" + i1}))){
+if(!(validate2(data8[i1], {instancePath:instancePath+"/relatesTo/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo", "#/properties/relatesTo/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo", "#/cdxMembers/relatesTo/type", {type: "array"}); errors++;
 }
 }
 if(data.event !== undefined && func0.call(data, "event")){
-let data33 = data.event;
-if(Array.isArray(data33)){
-const len2 = data33.length;
+let data10 = data.event;
+if(Array.isArray(data10)){
+const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate3(data33[i2], {instancePath:instancePath+"/event/" + i2}))){
+if(!(validate3(data10[i2], {instancePath:instancePath+"/event/" + i2}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event", "#/properties/event/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event", "#/cdxMembers/event/type", {type: "array"}); errors++;
 }
 }
 if(data.section !== undefined && func0.call(data, "section")){
-let data35 = data.section;
-if(Array.isArray(data35)){
-const len3 = data35.length;
+let data12 = data.section;
+if(Array.isArray(data12)){
+const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate4(data35[i3], {instancePath:instancePath+"/section/" + i3}))){
+if(!(validate4(data12[i3], {instancePath:instancePath+"/section/" + i3}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/section", "#/properties/section/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/section", "#/cdxMembers/section/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,27 +3,96 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["Identifier"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func15 = require("./datatypes.cjs")["member_1538b1110f"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func16 = require("./datatypes.cjs")["member_1538b1110f"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["date", func14],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func15],
+["description", func11],
+["_description", func5],
+["useContext", func16],
+["jurisdiction", func17],
+["purpose", func11],
+["_purpose", func5],
+["copyright", func11],
+["_copyright", func5],
+["sourceUri", func4],
+["_sourceUri", func5],
+["sourceCanonical", func4],
+["_sourceCanonical", func5],
+["targetUri", func4],
+["_targetUri", func5],
+["targetCanonical", func4],
+["_targetCanonical", func5]
+];
+const func19 = require("../../../../choice.cjs").choiceForms;
 
+const func20 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["source", func4],
+["_source", func5],
+["sourceVersion", func11],
+["_sourceVersion", func5],
+["target", func4],
+["_target", func5],
+["targetVersion", func11],
+["_targetVersion", func5]
+];
 
+const func21 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["display", func11],
+["_display", func5]
+];
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "equivalence": {
    "enum": [
     "relatedto",
@@ -40,7 +109,25 @@ const schema0 = {
   }
  }
 };
+const func22 = [
+["_equivalence", func5],
+["comment", func11],
+["_comment", func5]
+];
 
+const func23 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["property", func4],
+["_property", func5],
+["system", func4],
+["_system", func5],
+["value", func11],
+["_value", func5],
+["display", func11],
+["_display", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -108,60 +195,9 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.property !== undefined && func0.call(data, "property")){
-if(!(func3(data.property, {instancePath:instancePath+"/property"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._property !== undefined && func0.call(data, "_property")){
-if(!(func4(data._property, {instancePath:instancePath+"/_property"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-if(!(func3(data.system, {instancePath:instancePath+"/system"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._system !== undefined && func0.call(data, "_system")){
-if(!(func4(data._system, {instancePath:instancePath+"/_system"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func10(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(!(func10(data.display, {instancePath:instancePath+"/display"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func4(data._display, {instancePath:instancePath+"/_display"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -207,88 +243,46 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(!(func10(data.display, {instancePath:instancePath+"/display"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func4(data._display, {instancePath:instancePath+"/_display"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.equivalence !== undefined && func0.call(data, "equivalence")){
-let data8 = data.equivalence;
-if(!((((((((((data8 === "relatedto") || (data8 === "equivalent")) || (data8 === "equal")) || (data8 === "wider")) || (data8 === "subsumes")) || (data8 === "narrower")) || (data8 === "specializes")) || (data8 === "inexact")) || (data8 === "unmatched")) || (data8 === "disjoint"))){
-vErrors = addError(vErrors, instancePath+"/equivalence", "#/properties/equivalence/enum", {allowedValues: schema0.properties.equivalence.enum}); errors++;
+let data1 = data.equivalence;
+if(!((((((((((data1 === "relatedto") || (data1 === "equivalent")) || (data1 === "equal")) || (data1 === "wider")) || (data1 === "subsumes")) || (data1 === "narrower")) || (data1 === "specializes")) || (data1 === "inexact")) || (data1 === "unmatched")) || (data1 === "disjoint"))){
+vErrors = addError(vErrors, instancePath+"/equivalence", "#/cdxMembers/equivalence/enum", {allowedValues: schema0.cdxMembers.equivalence.enum}); errors++;
 }
 }
-if(data._equivalence !== undefined && func0.call(data, "_equivalence")){
-if(!(func4(data._equivalence, {instancePath:instancePath+"/_equivalence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-if(!(func10(data.comment, {instancePath:instancePath+"/comment"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func4(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dependsOn !== undefined && func0.call(data, "dependsOn")){
-let data12 = data.dependsOn;
-if(Array.isArray(data12)){
-const len0 = data12.length;
+let data2 = data.dependsOn;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data12[i0], {instancePath:instancePath+"/dependsOn/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/dependsOn/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn", "#/properties/dependsOn/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn", "#/cdxMembers/dependsOn/type", {type: "array"}); errors++;
 }
 }
 if(data.product !== undefined && func0.call(data, "product")){
-let data14 = data.product;
-if(Array.isArray(data14)){
-const len1 = data14.length;
+let data4 = data.product;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate1(data14[i1], {instancePath:instancePath+"/product/" + i1}))){
+if(!(validate1(data4[i1], {instancePath:instancePath+"/product/" + i1}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/product", "#/properties/product/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product", "#/cdxMembers/product/type", {type: "array"}); errors++;
 }
 }
 }
@@ -304,53 +298,22 @@ function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(!(func10(data.display, {instancePath:instancePath+"/display"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func4(data._display, {instancePath:instancePath+"/_display"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.target !== undefined && func0.call(data, "target")){
-let data7 = data.target;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data0 = data.target;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data7[i0], {instancePath:instancePath+"/target/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/target/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/cdxMembers/target/type", {type: "array"}); errors++;
 }
 }
 }
@@ -361,7 +324,21 @@ validate3.errors = vErrors;
 return errors === 0;
 }
 
-const schema1 = {"properties":{"mode":{"enum":["provided","fixed","other-map"]}}};
+const schema1 = {"cdxMembers":{"mode":{"enum":["provided","fixed","other-map"]}}};
+const func24 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func25 = [
+["_mode", func5],
+["code", func6],
+["_code", func5],
+["display", func11],
+["_display", func5],
+["url", func4],
+["_url", func5]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
@@ -398,61 +375,19 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
-let data4 = data.mode;
-if(!(((data4 === "provided") || (data4 === "fixed")) || (data4 === "other-map"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
+let data1 = data.mode;
+if(!(((data1 === "provided") || (data1 === "fixed")) || (data1 === "other-map"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema1.cdxMembers.mode.enum}); errors++;
 }
 }
-if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func4(data._mode, {instancePath:instancePath+"/_mode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(!(func10(data.display, {instancePath:instancePath+"/display"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func4(data._display, {instancePath:instancePath+"/_display"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -470,73 +405,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.element === undefined) || (!(func0.call(data, "element")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "element"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func3(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._source !== undefined && func0.call(data, "_source")){
-if(!(func4(data._source, {instancePath:instancePath+"/_source"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sourceVersion !== undefined && func0.call(data, "sourceVersion")){
-if(!(func10(data.sourceVersion, {instancePath:instancePath+"/sourceVersion"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._sourceVersion !== undefined && func0.call(data, "_sourceVersion")){
-if(!(func4(data._sourceVersion, {instancePath:instancePath+"/_sourceVersion"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.target !== undefined && func0.call(data, "target")){
-if(!(func3(data.target, {instancePath:instancePath+"/target"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._target !== undefined && func0.call(data, "_target")){
-if(!(func4(data._target, {instancePath:instancePath+"/_target"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.targetVersion !== undefined && func0.call(data, "targetVersion")){
-if(!(func10(data.targetVersion, {instancePath:instancePath+"/targetVersion"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._targetVersion !== undefined && func0.call(data, "_targetVersion")){
-if(!(func4(data._targetVersion, {instancePath:instancePath+"/_targetVersion"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.element !== undefined && func0.call(data, "element")){
-let data11 = data.element;
-if(Array.isArray(data11)){
-const len0 = data11.length;
+let data0 = data.element;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data11[i0], {instancePath:instancePath+"/element/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/element/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/element", "#/properties/element/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/element", "#/cdxMembers/element/type", {type: "array"}); errors++;
 }
 }
 if(data.unmapped !== undefined && func0.call(data, "unmapped")){
@@ -596,248 +480,32 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ConceptMap" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ConceptMap"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ConceptMap"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func12(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func13(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func14(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func15(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func16(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sourceUri !== undefined && func0.call(data, "sourceUri")){
-if(!(func3(data.sourceUri, {instancePath:instancePath+"/sourceUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._sourceUri !== undefined && func0.call(data, "_sourceUri")){
-if(!(func4(data._sourceUri, {instancePath:instancePath+"/_sourceUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sourceCanonical !== undefined && func0.call(data, "sourceCanonical")){
-if(!(func3(data.sourceCanonical, {instancePath:instancePath+"/sourceCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._sourceCanonical !== undefined && func0.call(data, "_sourceCanonical")){
-if(!(func4(data._sourceCanonical, {instancePath:instancePath+"/_sourceCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.targetUri !== undefined && func0.call(data, "targetUri")){
-if(!(func3(data.targetUri, {instancePath:instancePath+"/targetUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._targetUri !== undefined && func0.call(data, "_targetUri")){
-if(!(func4(data._targetUri, {instancePath:instancePath+"/_targetUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.targetCanonical !== undefined && func0.call(data, "targetCanonical")){
-if(!(func3(data.targetCanonical, {instancePath:instancePath+"/targetCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._targetCanonical !== undefined && func0.call(data, "_targetCanonical")){
-if(!(func4(data._targetCanonical, {instancePath:instancePath+"/_targetCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.group !== undefined && func0.call(data, "group")){
-let data46 = data.group;
-if(Array.isArray(data46)){
-const len0 = data46.length;
+let data2 = data.group;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data46[i0], {instancePath:instancePath+"/group/" + i0}))){
+if(!(validate5(data2[i0], {instancePath:instancePath+"/group/" + i0}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/cdxMembers/group/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func17(data, obj0);
+const forms0 = func19(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "source[x]", forms: forms0}); errors++;
 }
-const forms1 = func17(data, obj1);
+const forms1 = func19(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "target[x]", forms: forms1}); errors++;
 }

@@ -3,62 +3,87 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func14 = require("./datatypes.cjs")["Age"];
-const func15 = require("./datatypes.cjs")["Period"];
-const func16 = require("./datatypes.cjs")["Range"];
-const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func18 = require("./datatypes.cjs")["member_fecd911445"];
-const func19 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func20 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func15 = require("./datatypes.cjs")["Age"];
+const func16 = require("./datatypes.cjs")["Period"];
+const func17 = require("./datatypes.cjs")["Range"];
+const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = require("./datatypes.cjs")["member_fecd911445"];
+const func20 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["clinicalStatus", func11],
+["verificationStatus", func11],
+["category", func12],
+["severity", func11],
+["code", func11],
+["bodySite", func12],
+["subject", func13],
+["encounter", func13],
+["onsetDateTime", func14],
+["_onsetDateTime", func5],
+["onsetAge", func15],
+["onsetPeriod", func16],
+["onsetRange", func17],
+["onsetString", func18],
+["_onsetString", func5],
+["abatementDateTime", func14],
+["_abatementDateTime", func5],
+["abatementAge", func15],
+["abatementPeriod", func16],
+["abatementRange", func17],
+["abatementString", func18],
+["_abatementString", func5],
+["recordedDate", func19],
+["_recordedDate", func5],
+["recorder", func13],
+["asserter", func13]
+];
+const func21 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func22 = [
+["note", func21]
+];
+const func23 = require("../../../../choice.cjs").choiceForms;
 
-const func21 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func24 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func25 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["summary", func11],
+["assessment", func24],
+["type", func11]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.summary !== undefined && func0.call(data, "summary")){
-if(!(func10(data.summary, {instancePath:instancePath+"/summary"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.assessment !== undefined && func0.call(data, "assessment")){
-if(!(func21(data.assessment, {instancePath:instancePath+"/assessment"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -69,35 +94,21 @@ return errors === 0;
 }
 
 
+const func26 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["code", func12],
+["detail", func24]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func11(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.detail !== undefined && func0.call(data, "detail")){
-if(!(func21(data.detail, {instancePath:instancePath+"/detail"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -123,232 +134,50 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Condition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Condition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Condition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.clinicalStatus !== undefined && func0.call(data, "clinicalStatus")){
-if(!(func10(data.clinicalStatus, {instancePath:instancePath+"/clinicalStatus"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.verificationStatus !== undefined && func0.call(data, "verificationStatus")){
-if(!(func10(data.verificationStatus, {instancePath:instancePath+"/verificationStatus"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.severity !== undefined && func0.call(data, "severity")){
-if(!(func10(data.severity, {instancePath:instancePath+"/severity"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func11(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func12(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func12(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.onsetDateTime !== undefined && func0.call(data, "onsetDateTime")){
-if(!(func13(data.onsetDateTime, {instancePath:instancePath+"/onsetDateTime"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._onsetDateTime !== undefined && func0.call(data, "_onsetDateTime")){
-if(!(func4(data._onsetDateTime, {instancePath:instancePath+"/_onsetDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.onsetAge !== undefined && func0.call(data, "onsetAge")){
-if(!(func14(data.onsetAge, {instancePath:instancePath+"/onsetAge"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.onsetPeriod !== undefined && func0.call(data, "onsetPeriod")){
-if(!(func15(data.onsetPeriod, {instancePath:instancePath+"/onsetPeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.onsetRange !== undefined && func0.call(data, "onsetRange")){
-if(!(func16(data.onsetRange, {instancePath:instancePath+"/onsetRange"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.onsetString !== undefined && func0.call(data, "onsetString")){
-if(!(func17(data.onsetString, {instancePath:instancePath+"/onsetString"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._onsetString !== undefined && func0.call(data, "_onsetString")){
-if(!(func4(data._onsetString, {instancePath:instancePath+"/_onsetString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.abatementDateTime !== undefined && func0.call(data, "abatementDateTime")){
-if(!(func13(data.abatementDateTime, {instancePath:instancePath+"/abatementDateTime"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._abatementDateTime !== undefined && func0.call(data, "_abatementDateTime")){
-if(!(func4(data._abatementDateTime, {instancePath:instancePath+"/_abatementDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.abatementAge !== undefined && func0.call(data, "abatementAge")){
-if(!(func14(data.abatementAge, {instancePath:instancePath+"/abatementAge"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.abatementPeriod !== undefined && func0.call(data, "abatementPeriod")){
-if(!(func15(data.abatementPeriod, {instancePath:instancePath+"/abatementPeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.abatementRange !== undefined && func0.call(data, "abatementRange")){
-if(!(func16(data.abatementRange, {instancePath:instancePath+"/abatementRange"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.abatementString !== undefined && func0.call(data, "abatementString")){
-if(!(func17(data.abatementString, {instancePath:instancePath+"/abatementString"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._abatementString !== undefined && func0.call(data, "_abatementString")){
-if(!(func4(data._abatementString, {instancePath:instancePath+"/_abatementString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.recordedDate !== undefined && func0.call(data, "recordedDate")){
-if(!(func18(data.recordedDate, {instancePath:instancePath+"/recordedDate"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._recordedDate !== undefined && func0.call(data, "_recordedDate")){
-if(!(func4(data._recordedDate, {instancePath:instancePath+"/_recordedDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func12(data.recorder, {instancePath:instancePath+"/recorder"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.asserter !== undefined && func0.call(data, "asserter")){
-if(!(func12(data.asserter, {instancePath:instancePath+"/asserter"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.stage !== undefined && func0.call(data, "stage")){
-let data38 = data.stage;
-if(Array.isArray(data38)){
-const len0 = data38.length;
+let data1 = data.stage;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data38[i0], {instancePath:instancePath+"/stage/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/stage/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/stage", "#/properties/stage/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/stage", "#/cdxMembers/stage/type", {type: "array"}); errors++;
 }
 }
 if(data.evidence !== undefined && func0.call(data, "evidence")){
-let data40 = data.evidence;
-if(Array.isArray(data40)){
-const len1 = data40.length;
+let data3 = data.evidence;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data40[i1], {instancePath:instancePath+"/evidence/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/evidence/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/evidence", "#/properties/evidence/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/evidence", "#/cdxMembers/evidence/type", {type: "array"}); errors++;
 }
 }
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func19(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-const forms0 = func20(data, obj0);
+const forms0 = func23(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "onset[x]", forms: forms0}); errors++;
 }
-const forms1 = func20(data, obj1);
+const forms1 = func23(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "abatement[x]", forms: forms1}); errors++;
 }

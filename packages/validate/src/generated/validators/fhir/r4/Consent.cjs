@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "draft",
@@ -16,63 +16,70 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func15 = require("./datatypes.cjs")["Attachment"];
-const func16 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func17 = require("./datatypes.cjs")["Attachment"];
+const func18 = [
+["_status", func5],
+["scope", func12],
+["category", func13],
+["patient", func14],
+["dateTime", func15],
+["_dateTime", func5],
+["performer", func16],
+["organization", func16],
+["sourceAttachment", func17],
+["sourceReference", func14]
+];
+const func19 = [
+["policyRule", func12]
+];
+const func20 = require("../../../../choice.cjs").choiceForms;
 
-const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func21 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func22 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["authority", func4],
+["_authority", func5],
+["uri", func4],
+["_uri", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.authority !== undefined && func0.call(data, "authority")){
-if(!(func3(data.authority, {instancePath:instancePath+"/authority"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._authority !== undefined && func0.call(data, "_authority")){
-if(!(func4(data._authority, {instancePath:instancePath+"/_authority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.uri !== undefined && func0.call(data, "uri")){
-if(!(func3(data.uri, {instancePath:instancePath+"/uri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._uri !== undefined && func0.call(data, "_uri")){
-if(!(func4(data._uri, {instancePath:instancePath+"/_uri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -83,7 +90,17 @@ return errors === 0;
 }
 
 
-const func18 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func23 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func24 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["verified", func23],
+["_verified", func5],
+["verifiedWith", func14],
+["verificationDate", func15],
+["_verificationDate", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -120,45 +137,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.verified !== undefined && func0.call(data, "verified")){
-if(!(func18(data.verified, {instancePath:instancePath+"/verified"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._verified !== undefined && func0.call(data, "_verified")){
-if(!(func4(data._verified, {instancePath:instancePath+"/_verified"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.verifiedWith !== undefined && func0.call(data, "verifiedWith")){
-if(!(func12(data.verifiedWith, {instancePath:instancePath+"/verifiedWith"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.verificationDate !== undefined && func0.call(data, "verificationDate")){
-if(!(func13(data.verificationDate, {instancePath:instancePath+"/verificationDate"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._verificationDate !== undefined && func0.call(data, "_verificationDate")){
-if(!(func4(data._verificationDate, {instancePath:instancePath+"/_verificationDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -168,10 +149,34 @@ validate2.errors = vErrors;
 return errors === 0;
 }
 
-const schema1 = {"properties":{"type":{"enum":["deny","permit"]}}};
-const func19 = require("./datatypes.cjs")["Period"];
-const func20 = require("./datatypes.cjs")["member_71725e195e"];
+const schema1 = {"cdxMembers":{"type":{"enum":["deny","permit"]}}};
+const func25 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func26 = require("./datatypes.cjs")["Period"];
+const func27 = [
+["_type", func5],
+["period", func26]
+];
+const func28 = require("./datatypes.cjs")["member_71725e195e"];
+const func29 = [
+["action", func13],
+["securityLabel", func28],
+["purpose", func28],
+["class", func28],
+["code", func13],
+["dataPeriod", func26]
+];
 
+const func30 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["role", func12],
+["reference", func14]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -183,30 +188,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "refer
 if((data.role === undefined) || (!(func0.call(data, "role")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "role"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.role !== undefined && func0.call(data, "role")){
-if(!(func10(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.reference !== undefined && func0.call(data, "reference")){
-if(!(func12(data.reference, {instancePath:instancePath+"/reference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -216,7 +200,11 @@ validate3.errors = vErrors;
 return errors === 0;
 }
 
-const schema2 = {"properties":{"meaning":{"enum":["instance","related","dependents","authoredby"]}}};
+const schema2 = {"cdxMembers":{"meaning":{"enum":["instance","related","dependents","authoredby"]}}};
+const func31 = [
+["_meaning", func5],
+["reference", func14]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
@@ -256,36 +244,19 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.reference === undefined) || (!(func0.call(data, "reference")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "reference"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.meaning !== undefined && func0.call(data, "meaning")){
-let data4 = data.meaning;
-if(!((((data4 === "instance") || (data4 === "related")) || (data4 === "dependents")) || (data4 === "authoredby"))){
-vErrors = addError(vErrors, instancePath+"/meaning", "#/properties/meaning/enum", {allowedValues: schema2.properties.meaning.enum}); errors++;
+let data1 = data.meaning;
+if(!((((data1 === "instance") || (data1 === "related")) || (data1 === "dependents")) || (data1 === "authoredby"))){
+vErrors = addError(vErrors, instancePath+"/meaning", "#/cdxMembers/meaning/enum", {allowedValues: schema2.cdxMembers.meaning.enum}); errors++;
 }
 }
-if(data._meaning !== undefined && func0.call(data, "_meaning")){
-if(!(func4(data._meaning, {instancePath:instancePath+"/_meaning"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.reference !== undefined && func0.call(data, "reference")){
-if(!(func12(data.reference, {instancePath:instancePath+"/reference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -301,107 +272,64 @@ function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data3 = data.type;
-if(!((data3 === "deny") || (data3 === "permit"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
+let data0 = data.type;
+if(!((data0 === "deny") || (data0 === "permit"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema1.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func19(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.actor !== undefined && func0.call(data, "actor")){
-let data6 = data.actor;
-if(Array.isArray(data6)){
-const len0 = data6.length;
+let data1 = data.actor;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data6[i0], {instancePath:instancePath+"/actor/" + i0}))){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/actor/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor", "#/properties/actor/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor", "#/cdxMembers/actor/type", {type: "array"}); errors++;
 }
 }
-if(data.action !== undefined && func0.call(data, "action")){
-if(!(func11(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.securityLabel !== undefined && func0.call(data, "securityLabel")){
-if(!(func20(data.securityLabel, {instancePath:instancePath+"/securityLabel"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func20(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.class !== undefined && func0.call(data, "class")){
-if(!(func20(data.class, {instancePath:instancePath+"/class"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func11(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.dataPeriod !== undefined && func0.call(data, "dataPeriod")){
-if(!(func19(data.dataPeriod, {instancePath:instancePath+"/dataPeriod"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.data !== undefined && func0.call(data, "data")){
-let data14 = data.data;
-if(Array.isArray(data14)){
-const len1 = data14.length;
+let data3 = data.data;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data14[i1], {instancePath:instancePath+"/data/" + i1}))){
+if(!(validate4(data3[i1], {instancePath:instancePath+"/data/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/cdxMembers/data/type", {type: "array"}); errors++;
 }
 }
 if(data.provision !== undefined && func0.call(data, "provision")){
-let data16 = data.provision;
-if(Array.isArray(data16)){
-const len2 = data16.length;
+let data5 = data.provision;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data16[i2], {instancePath:instancePath+"/provision/" + i2}))){
+if(!(wrapper0.validate(data5[i2], {instancePath:instancePath+"/provision/" + i2}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/provision", "#/properties/provision/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/provision", "#/cdxMembers/provision/type", {type: "array"}); errors++;
 }
 }
 }
@@ -461,151 +389,53 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Consent" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Consent"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Consent"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data13 = data.status;
-if(!((((((data13 === "draft") || (data13 === "proposed")) || (data13 === "active")) || (data13 === "rejected")) || (data13 === "inactive")) || (data13 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((((((data2 === "draft") || (data2 === "proposed")) || (data2 === "active")) || (data2 === "rejected")) || (data2 === "inactive")) || (data2 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func10(data.scope, {instancePath:instancePath+"/scope"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func12(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.dateTime !== undefined && func0.call(data, "dateTime")){
-if(!(func13(data.dateTime, {instancePath:instancePath+"/dateTime"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._dateTime !== undefined && func0.call(data, "_dateTime")){
-if(!(func4(data._dateTime, {instancePath:instancePath+"/_dateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func14(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.organization !== undefined && func0.call(data, "organization")){
-if(!(func14(data.organization, {instancePath:instancePath+"/organization"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.sourceAttachment !== undefined && func0.call(data, "sourceAttachment")){
-if(!(func15(data.sourceAttachment, {instancePath:instancePath+"/sourceAttachment"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.sourceReference !== undefined && func0.call(data, "sourceReference")){
-if(!(func12(data.sourceReference, {instancePath:instancePath+"/sourceReference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.policy !== undefined && func0.call(data, "policy")){
-let data24 = data.policy;
-if(Array.isArray(data24)){
-const len0 = data24.length;
+let data3 = data.policy;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data24[i0], {instancePath:instancePath+"/policy/" + i0}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/policy/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/policy", "#/properties/policy/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy", "#/cdxMembers/policy/type", {type: "array"}); errors++;
 }
 }
-if(data.policyRule !== undefined && func0.call(data, "policyRule")){
-if(!(func10(data.policyRule, {instancePath:instancePath+"/policyRule"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.verification !== undefined && func0.call(data, "verification")){
-let data27 = data.verification;
-if(Array.isArray(data27)){
-const len1 = data27.length;
+let data5 = data.verification;
+if(Array.isArray(data5)){
+const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data27[i1], {instancePath:instancePath+"/verification/" + i1}))){
+if(!(validate2(data5[i1], {instancePath:instancePath+"/verification/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/verification", "#/properties/verification/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification", "#/cdxMembers/verification/type", {type: "array"}); errors++;
 }
 }
 if(data.provision !== undefined && func0.call(data, "provision")){
@@ -613,7 +443,7 @@ if(!(validate5(data.provision, {instancePath:instancePath+"/provision"}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
-const forms0 = func16(data, obj0);
+const forms0 = func20(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "source[x]", forms: forms0}); errors++;
 }

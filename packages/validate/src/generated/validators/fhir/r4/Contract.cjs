@@ -3,28 +3,97 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_7255ddc8a7"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const func13 = require("./datatypes.cjs")["Reference"];
-const func14 = require("./datatypes.cjs")["member_fecd911445"];
-const func15 = require("./datatypes.cjs")["Period"];
-const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func17 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func18 = require("./datatypes.cjs")["member_037bb971b0"];
-const func19 = require("./datatypes.cjs")["member_796295fe1b"];
-const func20 = require("./datatypes.cjs")["Attachment"];
-const func21 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_7255ddc8a7"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["Period"];
+const func17 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func18 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func19 = require("./datatypes.cjs")["member_037bb971b0"];
+const func20 = require("./datatypes.cjs")["member_796295fe1b"];
+const func21 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["url", func4],
+["_url", func5],
+["version", func11],
+["_version", func5],
+["status", func12],
+["_status", func5],
+["legalState", func13],
+["instantiatesCanonical", func14],
+["instantiatesUri", func4],
+["_instantiatesUri", func5],
+["contentDerivative", func13],
+["issued", func15],
+["_issued", func5],
+["applies", func16],
+["expirationType", func13],
+["subject", func17],
+["authority", func17],
+["domain", func17],
+["site", func17],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["subtitle", func11],
+["_subtitle", func5],
+["alias", func18],
+["_alias", func19],
+["author", func14],
+["scope", func13],
+["topicCodeableConcept", func13],
+["topicReference", func14],
+["type", func13],
+["subType", func20]
+];
+const func22 = [
+["supportingInfo", func17],
+["relevantHistory", func17]
+];
+const func23 = require("./datatypes.cjs")["Attachment"];
+const func24 = [
+["legallyBindingAttachment", func23],
+["legallyBindingReference", func14]
+];
+const func25 = require("../../../../choice.cjs").choiceForms;
 
+const func26 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["type", func13],
+["subType", func13],
+["publisher", func14],
+["publicationDate", func15],
+["_publicationDate", func5],
+["publicationStatus", func12],
+["_publicationStatus", func5],
+["copyright", func11],
+["_copyright", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -64,65 +133,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func12(data.subType, {instancePath:instancePath+"/subType"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func13(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.publicationDate !== undefined && func0.call(data, "publicationDate")){
-if(!(func14(data.publicationDate, {instancePath:instancePath+"/publicationDate"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._publicationDate !== undefined && func0.call(data, "_publicationDate")){
-if(!(func4(data._publicationDate, {instancePath:instancePath+"/_publicationDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publicationStatus !== undefined && func0.call(data, "publicationStatus")){
-if(!(func11(data.publicationStatus, {instancePath:instancePath+"/publicationStatus"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._publicationStatus !== undefined && func0.call(data, "_publicationStatus")){
-if(!(func4(data._publicationStatus, {instancePath:instancePath+"/_publicationStatus"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -133,11 +146,36 @@ return errors === 0;
 }
 
 
-const func22 = require("./datatypes.cjs")["Identifier"];
+const func27 = require("./datatypes.cjs")["Identifier"];
+const func28 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func27],
+["issued", func15],
+["_issued", func5],
+["applies", func16],
+["topicCodeableConcept", func13],
+["topicReference", func14],
+["type", func13],
+["subType", func13],
+["text", func11],
+["_text", func5]
+];
 
-const func23 = require("./datatypes.cjs")["member_5fe5fb2451"];
-const func24 = require("./datatypes.cjs")["Coding"];
-const func25 = require("./datatypes.cjs")["member_71725e195e"];
+const func29 = require("./datatypes.cjs")["member_5fe5fb2451"];
+const func30 = require("./datatypes.cjs")["Coding"];
+const func31 = require("./datatypes.cjs")["member_71725e195e"];
+const func32 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["number", func29],
+["_number", func19],
+["classification", func30],
+["category", func31],
+["control", func31]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -146,45 +184,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.classification === undefined) || (!(func0.call(data, "classification")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "classification"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.number !== undefined && func0.call(data, "number")){
-if(!(func23(data.number, {instancePath:instancePath+"/number"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._number !== undefined && func0.call(data, "_number")){
-if(!(func18(data._number, {instancePath:instancePath+"/_number"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.classification !== undefined && func0.call(data, "classification")){
-if(!(func24(data.classification, {instancePath:instancePath+"/classification"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func25(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.control !== undefined && func0.call(data, "control")){
-if(!(func25(data.control, {instancePath:instancePath+"/control"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -195,7 +197,34 @@ return errors === 0;
 }
 
 
+const func33 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func34 = [
+["topic", func14],
+["type", func13],
+["decision", func13],
+["decisionMode", func20]
+];
+const func35 = [
+["text", func11],
+["_text", func5],
+["linkId", func18],
+["_linkId", func19],
+["securityLabelNumber", func29],
+["_securityLabelNumber", func19]
+];
 
+const func36 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["reference", func17],
+["role", func13]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -207,30 +236,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "refer
 if((data.role === undefined) || (!(func0.call(data, "role")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "role"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.reference !== undefined && func0.call(data, "reference")){
-if(!(func16(data.reference, {instancePath:instancePath+"/reference"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.role !== undefined && func0.call(data, "role")){
-if(!(func12(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -241,13 +249,38 @@ return errors === 0;
 }
 
 
-const func26 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func27 = require("./datatypes.cjs")["member_cddf8275af"];
-const func28 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func29 = require("./datatypes.cjs")["member_72cd84868b"];
-const func30 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func31 = require("./datatypes.cjs")["member_95f9438413"];
-const func32 = require("./datatypes.cjs")["Quantity"];
+const func37 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func38 = require("./datatypes.cjs")["member_cddf8275af"];
+const func39 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func40 = require("./datatypes.cjs")["member_72cd84868b"];
+const func41 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func42 = require("./datatypes.cjs")["member_95f9438413"];
+const func43 = require("./datatypes.cjs")["Quantity"];
+const func44 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["valueBoolean", func37],
+["_valueBoolean", func5],
+["valueDecimal", func38],
+["_valueDecimal", func5],
+["valueInteger", func39],
+["_valueInteger", func5],
+["valueDate", func40],
+["_valueDate", func5],
+["valueDateTime", func41],
+["_valueDateTime", func5],
+["valueTime", func42],
+["_valueTime", func5],
+["valueString", func11],
+["_valueString", func5],
+["valueUri", func4],
+["_valueUri", func5],
+["valueAttachment", func23],
+["valueCoding", func30],
+["valueQuantity", func43],
+["valueReference", func14]
+];
 const obj0 = new Set(["valueBoolean",
 "valueDecimal",
 "valueInteger",
@@ -471,122 +504,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func44, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func26(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
-if(!(func27(data.valueDecimal, {instancePath:instancePath+"/valueDecimal"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func4(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func28(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDate !== undefined && func0.call(data, "valueDate")){
-if(!(func29(data.valueDate, {instancePath:instancePath+"/valueDate"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
-if(!(func4(data._valueDate, {instancePath:instancePath+"/_valueDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-if(!(func30(data.valueDateTime, {instancePath:instancePath+"/valueDateTime"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func4(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-if(!(func31(data.valueTime, {instancePath:instancePath+"/valueTime"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func4(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func10(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUri !== undefined && func0.call(data, "valueUri")){
-if(!(func3(data.valueUri, {instancePath:instancePath+"/valueUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
-if(!(func4(data._valueUri, {instancePath:instancePath+"/_valueUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
-if(!(func20(data.valueAttachment, {instancePath:instancePath+"/valueAttachment"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func24(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func32(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data.valueReference !== undefined && func0.call(data, "valueReference")){
-if(!(func13(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-const forms0 = func21(data, obj0);
+const forms0 = func25(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -603,103 +525,45 @@ function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.party !== undefined && func0.call(data, "party")){
-let data4 = data.party;
-if(Array.isArray(data4)){
-const len0 = data4.length;
+let data0 = data.party;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data4[i0], {instancePath:instancePath+"/party/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/party/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/party", "#/properties/party/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/party", "#/cdxMembers/party/type", {type: "array"}); errors++;
 }
 }
-if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(func13(data.topic, {instancePath:instancePath+"/topic"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.decision !== undefined && func0.call(data, "decision")){
-if(!(func12(data.decision, {instancePath:instancePath+"/decision"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.decisionMode !== undefined && func0.call(data, "decisionMode")){
-if(!(func19(data.decisionMode, {instancePath:instancePath+"/decisionMode"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.answer !== undefined && func0.call(data, "answer")){
-let data10 = data.answer;
-if(Array.isArray(data10)){
-const len1 = data10.length;
+let data2 = data.answer;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data10[i1], {instancePath:instancePath+"/answer/" + i1}))){
+if(!(validate4(data2[i1], {instancePath:instancePath+"/answer/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer", "#/cdxMembers/answer/type", {type: "array"}); errors++;
 }
 }
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func10(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func4(data._text, {instancePath:instancePath+"/_text"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.linkId !== undefined && func0.call(data, "linkId")){
-if(!(func17(data.linkId, {instancePath:instancePath+"/linkId"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._linkId !== undefined && func0.call(data, "_linkId")){
-if(!(func18(data._linkId, {instancePath:instancePath+"/_linkId"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.securityLabelNumber !== undefined && func0.call(data, "securityLabelNumber")){
-if(!(func23(data.securityLabelNumber, {instancePath:instancePath+"/securityLabelNumber"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
-if(!(func18(data._securityLabelNumber, {instancePath:instancePath+"/_securityLabelNumber"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func35, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -710,47 +574,50 @@ return errors === 0;
 }
 
 
-const func33 = require("./datatypes.cjs")["member_caaa39512a"];
+const func45 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["scope", func13],
+["type", func20],
+["typeReference", func17],
+["subtype", func20],
+["relationship", func30]
+];
+const func46 = require("./datatypes.cjs")["member_caaa39512a"];
+const func47 = [
+["condition", func11],
+["_condition", func5],
+["periodType", func20],
+["period", func46],
+["usePeriod", func46],
+["text", func11],
+["_text", func5],
+["linkId", func18],
+["_linkId", func19]
+];
+const func48 = [
+["securityLabelNumber", func29],
+["_securityLabelNumber", func19]
+];
 
+const func49 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["reference", func14],
+["code", func20],
+["text", func11],
+["_text", func5]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.reference !== undefined && func0.call(data, "reference")){
-if(!(func13(data.reference, {instancePath:instancePath+"/reference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func19(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func10(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func4(data._text, {instancePath:instancePath+"/_text"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func49, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -761,139 +628,45 @@ return errors === 0;
 }
 
 
-const func34 = require("./datatypes.cjs")["Money"];
+const func50 = require("./datatypes.cjs")["Money"];
+const func51 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["entityCodeableConcept", func13],
+["entityReference", func14],
+["identifier", func27],
+["effectiveTime", func15],
+["_effectiveTime", func5],
+["quantity", func43],
+["unitPrice", func50],
+["factor", func38],
+["_factor", func5],
+["points", func38],
+["_points", func5],
+["net", func50],
+["payment", func11],
+["_payment", func5],
+["paymentDate", func15],
+["_paymentDate", func5],
+["responsible", func14],
+["recipient", func14],
+["linkId", func18],
+["_linkId", func19],
+["securityLabelNumber", func29],
+["_securityLabelNumber", func19]
+];
 const obj1 = new Set(["entityCodeableConcept", "entityReference"]);
 
 function validate7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func51, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.entityCodeableConcept !== undefined && func0.call(data, "entityCodeableConcept")){
-if(!(func12(data.entityCodeableConcept, {instancePath:instancePath+"/entityCodeableConcept"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.entityReference !== undefined && func0.call(data, "entityReference")){
-if(!(func13(data.entityReference, {instancePath:instancePath+"/entityReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func22(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveTime !== undefined && func0.call(data, "effectiveTime")){
-if(!(func14(data.effectiveTime, {instancePath:instancePath+"/effectiveTime"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._effectiveTime !== undefined && func0.call(data, "_effectiveTime")){
-if(!(func4(data._effectiveTime, {instancePath:instancePath+"/_effectiveTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func32(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func34(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
-vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
-}
-}
-if(data.factor !== undefined && func0.call(data, "factor")){
-if(!(func27(data.factor, {instancePath:instancePath+"/factor"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func4(data._factor, {instancePath:instancePath+"/_factor"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.points !== undefined && func0.call(data, "points")){
-if(!(func27(data.points, {instancePath:instancePath+"/points"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data._points !== undefined && func0.call(data, "_points")){
-if(!(func4(data._points, {instancePath:instancePath+"/_points"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.net !== undefined && func0.call(data, "net")){
-if(!(func34(data.net, {instancePath:instancePath+"/net"}))){
-vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
-}
-}
-if(data.payment !== undefined && func0.call(data, "payment")){
-if(!(func10(data.payment, {instancePath:instancePath+"/payment"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._payment !== undefined && func0.call(data, "_payment")){
-if(!(func4(data._payment, {instancePath:instancePath+"/_payment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.paymentDate !== undefined && func0.call(data, "paymentDate")){
-if(!(func14(data.paymentDate, {instancePath:instancePath+"/paymentDate"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._paymentDate !== undefined && func0.call(data, "_paymentDate")){
-if(!(func4(data._paymentDate, {instancePath:instancePath+"/_paymentDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.responsible !== undefined && func0.call(data, "responsible")){
-if(!(func13(data.responsible, {instancePath:instancePath+"/responsible"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.recipient !== undefined && func0.call(data, "recipient")){
-if(!(func13(data.recipient, {instancePath:instancePath+"/recipient"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.linkId !== undefined && func0.call(data, "linkId")){
-if(!(func17(data.linkId, {instancePath:instancePath+"/linkId"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._linkId !== undefined && func0.call(data, "_linkId")){
-if(!(func18(data._linkId, {instancePath:instancePath+"/_linkId"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.securityLabelNumber !== undefined && func0.call(data, "securityLabelNumber")){
-if(!(func23(data.securityLabelNumber, {instancePath:instancePath+"/securityLabelNumber"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
-if(!(func18(data._securityLabelNumber, {instancePath:instancePath+"/_securityLabelNumber"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-const forms0 = func21(data, obj1);
+const forms0 = func25(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "entity[x]", forms: forms0}); errors++;
 }
@@ -910,141 +683,58 @@ function validate8(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func12(data.scope, {instancePath:instancePath+"/scope"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func19(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.typeReference !== undefined && func0.call(data, "typeReference")){
-if(!(func16(data.typeReference, {instancePath:instancePath+"/typeReference"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.subtype !== undefined && func0.call(data, "subtype")){
-if(!(func19(data.subtype, {instancePath:instancePath+"/subtype"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.relationship !== undefined && func0.call(data, "relationship")){
-if(!(func24(data.relationship, {instancePath:instancePath+"/relationship"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func45, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.context !== undefined && func0.call(data, "context")){
-let data8 = data.context;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+let data0 = data.context;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate6(data8[i0], {instancePath:instancePath+"/context/" + i0}))){
+if(!(validate6(data0[i0], {instancePath:instancePath+"/context/" + i0}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/cdxMembers/context/type", {type: "array"}); errors++;
 }
 }
-if(data.condition !== undefined && func0.call(data, "condition")){
-if(!(func10(data.condition, {instancePath:instancePath+"/condition"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._condition !== undefined && func0.call(data, "_condition")){
-if(!(func4(data._condition, {instancePath:instancePath+"/_condition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.periodType !== undefined && func0.call(data, "periodType")){
-if(!(func19(data.periodType, {instancePath:instancePath+"/periodType"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func33(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.usePeriod !== undefined && func0.call(data, "usePeriod")){
-if(!(func33(data.usePeriod, {instancePath:instancePath+"/usePeriod"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func10(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func4(data._text, {instancePath:instancePath+"/_text"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.linkId !== undefined && func0.call(data, "linkId")){
-if(!(func17(data.linkId, {instancePath:instancePath+"/linkId"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._linkId !== undefined && func0.call(data, "_linkId")){
-if(!(func18(data._linkId, {instancePath:instancePath+"/_linkId"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func47, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.answer !== undefined && func0.call(data, "answer")){
-let data19 = data.answer;
-if(Array.isArray(data19)){
-const len1 = data19.length;
+let data2 = data.answer;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data19[i1], {instancePath:instancePath+"/answer/" + i1}))){
+if(!(validate4(data2[i1], {instancePath:instancePath+"/answer/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer", "#/cdxMembers/answer/type", {type: "array"}); errors++;
 }
 }
-if(data.securityLabelNumber !== undefined && func0.call(data, "securityLabelNumber")){
-if(!(func23(data.securityLabelNumber, {instancePath:instancePath+"/securityLabelNumber"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
-if(!(func18(data._securityLabelNumber, {instancePath:instancePath+"/_securityLabelNumber"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func48, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.valuedItem !== undefined && func0.call(data, "valuedItem")){
-let data23 = data.valuedItem;
-if(Array.isArray(data23)){
-const len2 = data23.length;
+let data4 = data.valuedItem;
+if(Array.isArray(data4)){
+const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate7(data23[i2], {instancePath:instancePath+"/valuedItem/" + i2}))){
+if(!(validate7(data4[i2], {instancePath:instancePath+"/valuedItem/" + i2}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem", "#/properties/valuedItem/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem", "#/cdxMembers/valuedItem/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1056,8 +746,46 @@ return errors === 0;
 }
 
 
-const func35 = require("./datatypes.cjs")["Timing"];
-const func36 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func52 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["doNotPerform", func37],
+["_doNotPerform", func5],
+["type", func13]
+];
+const func53 = require("./datatypes.cjs")["Timing"];
+const func54 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func55 = [
+["intent", func13],
+["linkId", func18],
+["_linkId", func19],
+["status", func13],
+["context", func14],
+["contextLinkId", func18],
+["_contextLinkId", func19],
+["occurrenceDateTime", func41],
+["_occurrenceDateTime", func5],
+["occurrencePeriod", func16],
+["occurrenceTiming", func53],
+["requester", func17],
+["requesterLinkId", func18],
+["_requesterLinkId", func19],
+["performerType", func20],
+["performerRole", func13],
+["performer", func14],
+["performerLinkId", func18],
+["_performerLinkId", func19],
+["reasonCode", func20],
+["reasonReference", func17],
+["reason", func18],
+["_reason", func19],
+["reasonLinkId", func18],
+["_reasonLinkId", func19],
+["note", func54],
+["securityLabelNumber", func29],
+["_securityLabelNumber", func19]
+];
 
 
 function validate9(data, {instancePath=""}={}){
@@ -1067,30 +795,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.reference === undefined) || (!(func0.call(data, "reference")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "reference"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.reference !== undefined && func0.call(data, "reference")){
-if(!(func16(data.reference, {instancePath:instancePath+"/reference"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.role !== undefined && func0.call(data, "role")){
-if(!(func12(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1115,191 +822,29 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "inten
 if((data.status === undefined) || (!(func0.call(data, "status")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "status"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.doNotPerform !== undefined && func0.call(data, "doNotPerform")){
-if(!(func26(data.doNotPerform, {instancePath:instancePath+"/doNotPerform"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func4(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func52, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-let data6 = data.subject;
-if(Array.isArray(data6)){
-const len0 = data6.length;
+let data0 = data.subject;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate9(data6[i0], {instancePath:instancePath+"/subject/" + i0}))){
+if(!(validate9(data0[i0], {instancePath:instancePath+"/subject/" + i0}))){
 vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/cdxMembers/subject/type", {type: "array"}); errors++;
 }
 }
-if(data.intent !== undefined && func0.call(data, "intent")){
-if(!(func12(data.intent, {instancePath:instancePath+"/intent"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func55, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.linkId !== undefined && func0.call(data, "linkId")){
-if(!(func17(data.linkId, {instancePath:instancePath+"/linkId"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._linkId !== undefined && func0.call(data, "_linkId")){
-if(!(func18(data._linkId, {instancePath:instancePath+"/_linkId"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func12(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func13(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.contextLinkId !== undefined && func0.call(data, "contextLinkId")){
-if(!(func17(data.contextLinkId, {instancePath:instancePath+"/contextLinkId"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._contextLinkId !== undefined && func0.call(data, "_contextLinkId")){
-if(!(func18(data._contextLinkId, {instancePath:instancePath+"/_contextLinkId"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-if(!(func30(data.occurrenceDateTime, {instancePath:instancePath+"/occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func4(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func15(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func35(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming"}))){
-vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
-}
-}
-if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func16(data.requester, {instancePath:instancePath+"/requester"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.requesterLinkId !== undefined && func0.call(data, "requesterLinkId")){
-if(!(func17(data.requesterLinkId, {instancePath:instancePath+"/requesterLinkId"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._requesterLinkId !== undefined && func0.call(data, "_requesterLinkId")){
-if(!(func18(data._requesterLinkId, {instancePath:instancePath+"/_requesterLinkId"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.performerType !== undefined && func0.call(data, "performerType")){
-if(!(func19(data.performerType, {instancePath:instancePath+"/performerType"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.performerRole !== undefined && func0.call(data, "performerRole")){
-if(!(func12(data.performerRole, {instancePath:instancePath+"/performerRole"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func13(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.performerLinkId !== undefined && func0.call(data, "performerLinkId")){
-if(!(func17(data.performerLinkId, {instancePath:instancePath+"/performerLinkId"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._performerLinkId !== undefined && func0.call(data, "_performerLinkId")){
-if(!(func18(data._performerLinkId, {instancePath:instancePath+"/_performerLinkId"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func19(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func16(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func17(data.reason, {instancePath:instancePath+"/reason"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._reason !== undefined && func0.call(data, "_reason")){
-if(!(func18(data._reason, {instancePath:instancePath+"/_reason"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.reasonLinkId !== undefined && func0.call(data, "reasonLinkId")){
-if(!(func17(data.reasonLinkId, {instancePath:instancePath+"/reasonLinkId"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._reasonLinkId !== undefined && func0.call(data, "_reasonLinkId")){
-if(!(func18(data._reasonLinkId, {instancePath:instancePath+"/_reasonLinkId"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func36(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
-}
-}
-if(data.securityLabelNumber !== undefined && func0.call(data, "securityLabelNumber")){
-if(!(func23(data.securityLabelNumber, {instancePath:instancePath+"/securityLabelNumber"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
-if(!(func18(data._securityLabelNumber, {instancePath:instancePath+"/_securityLabelNumber"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-const forms0 = func21(data, obj2);
+const forms0 = func25(data, obj2);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms0}); errors++;
 }
@@ -1321,83 +866,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.offer === undefined) || (!(func0.call(data, "offer")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "offer"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func22(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.issued !== undefined && func0.call(data, "issued")){
-if(!(func14(data.issued, {instancePath:instancePath+"/issued"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func4(data._issued, {instancePath:instancePath+"/_issued"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.applies !== undefined && func0.call(data, "applies")){
-if(!(func15(data.applies, {instancePath:instancePath+"/applies"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.topicCodeableConcept !== undefined && func0.call(data, "topicCodeableConcept")){
-if(!(func12(data.topicCodeableConcept, {instancePath:instancePath+"/topicCodeableConcept"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.topicReference !== undefined && func0.call(data, "topicReference")){
-if(!(func13(data.topicReference, {instancePath:instancePath+"/topicReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func12(data.subType, {instancePath:instancePath+"/subType"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func10(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func4(data._text, {instancePath:instancePath+"/_text"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.securityLabel !== undefined && func0.call(data, "securityLabel")){
-let data13 = data.securityLabel;
-if(Array.isArray(data13)){
-const len0 = data13.length;
+let data0 = data.securityLabel;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data13[i0], {instancePath:instancePath+"/securityLabel/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/securityLabel/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel", "#/cdxMembers/securityLabel/type", {type: "array"}); errors++;
 }
 }
 if(data.offer !== undefined && func0.call(data, "offer")){
@@ -1406,48 +890,48 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 if(data.asset !== undefined && func0.call(data, "asset")){
-let data16 = data.asset;
-if(Array.isArray(data16)){
-const len1 = data16.length;
+let data3 = data.asset;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate8(data16[i1], {instancePath:instancePath+"/asset/" + i1}))){
+if(!(validate8(data3[i1], {instancePath:instancePath+"/asset/" + i1}))){
 vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/asset", "#/properties/asset/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/asset", "#/cdxMembers/asset/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data18 = data.action;
-if(Array.isArray(data18)){
-const len2 = data18.length;
+let data5 = data.action;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate10(data18[i2], {instancePath:instancePath+"/action/" + i2}))){
+if(!(validate10(data5[i2], {instancePath:instancePath+"/action/" + i2}))){
 vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
 if(data.group !== undefined && func0.call(data, "group")){
-let data20 = data.group;
-if(Array.isArray(data20)){
-const len3 = data20.length;
+let data7 = data.group;
+if(Array.isArray(data7)){
+const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(wrapper0.validate(data20[i3], {instancePath:instancePath+"/group/" + i3}))){
+if(!(wrapper0.validate(data7[i3], {instancePath:instancePath+"/group/" + i3}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/cdxMembers/group/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func21(data, obj3);
+const forms0 = func25(data, obj3);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "topic[x]", forms: forms0}); errors++;
 }
@@ -1460,7 +944,15 @@ return errors === 0;
 }
 
 
-const func37 = require("./datatypes.cjs")["member_111ce78cb6"];
+const func56 = require("./datatypes.cjs")["member_111ce78cb6"];
+const func57 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["type", func30],
+["party", func14],
+["signature", func56]
+];
 
 function validate12(data, {instancePath=""}={}){
 let vErrors = null;
@@ -1475,35 +967,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"
 if((data.party === undefined) || (!(func0.call(data, "party")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "party"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func24(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.party !== undefined && func0.call(data, "party")){
-if(!(func13(data.party, {instancePath:instancePath+"/party"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.signature !== undefined && func0.call(data, "signature")){
-if(!(func37(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addErrors(vErrors, func37.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func57, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1514,6 +980,13 @@ return errors === 0;
 }
 
 
+const func58 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["contentAttachment", func23],
+["contentReference", func14]
+];
 const obj4 = new Set(["contentAttachment", "contentReference"]);
 
 function validate13(data, {instancePath=""}={}){
@@ -1564,32 +1037,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func58, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.contentAttachment !== undefined && func0.call(data, "contentAttachment")){
-if(!(func20(data.contentAttachment, {instancePath:instancePath+"/contentAttachment"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.contentReference !== undefined && func0.call(data, "contentReference")){
-if(!(func13(data.contentReference, {instancePath:instancePath+"/contentReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-const forms0 = func21(data, obj4);
+const forms0 = func25(data, obj4);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "content[x]", forms: forms0}); errors++;
 }
@@ -1651,32 +1103,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func58, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.contentAttachment !== undefined && func0.call(data, "contentAttachment")){
-if(!(func20(data.contentAttachment, {instancePath:instancePath+"/contentAttachment"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.contentReference !== undefined && func0.call(data, "contentReference")){
-if(!(func13(data.contentReference, {instancePath:instancePath+"/contentReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-const forms0 = func21(data, obj4);
+const forms0 = func25(data, obj4);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "content[x]", forms: forms0}); errors++;
 }
@@ -1738,32 +1169,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func58, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.contentAttachment !== undefined && func0.call(data, "contentAttachment")){
-if(!(func20(data.contentAttachment, {instancePath:instancePath+"/contentAttachment"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.contentReference !== undefined && func0.call(data, "contentReference")){
-if(!(func13(data.contentReference, {instancePath:instancePath+"/contentReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-const forms0 = func21(data, obj4);
+const forms0 = func25(data, obj4);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "content[x]", forms: forms0}); errors++;
 }
@@ -1787,228 +1197,12 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Contract" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Contract"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Contract"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.legalState !== undefined && func0.call(data, "legalState")){
-if(!(func12(data.legalState, {instancePath:instancePath+"/legalState"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func13(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-if(!(func3(data.instantiatesUri, {instancePath:instancePath+"/instantiatesUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func4(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contentDerivative !== undefined && func0.call(data, "contentDerivative")){
-if(!(func12(data.contentDerivative, {instancePath:instancePath+"/contentDerivative"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.issued !== undefined && func0.call(data, "issued")){
-if(!(func14(data.issued, {instancePath:instancePath+"/issued"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func4(data._issued, {instancePath:instancePath+"/_issued"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.applies !== undefined && func0.call(data, "applies")){
-if(!(func15(data.applies, {instancePath:instancePath+"/applies"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.expirationType !== undefined && func0.call(data, "expirationType")){
-if(!(func12(data.expirationType, {instancePath:instancePath+"/expirationType"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func16(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.authority !== undefined && func0.call(data, "authority")){
-if(!(func16(data.authority, {instancePath:instancePath+"/authority"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func16(data.domain, {instancePath:instancePath+"/domain"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.site !== undefined && func0.call(data, "site")){
-if(!(func16(data.site, {instancePath:instancePath+"/site"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subtitle !== undefined && func0.call(data, "subtitle")){
-if(!(func10(data.subtitle, {instancePath:instancePath+"/subtitle"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func4(data._subtitle, {instancePath:instancePath+"/_subtitle"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.alias !== undefined && func0.call(data, "alias")){
-if(!(func17(data.alias, {instancePath:instancePath+"/alias"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._alias !== undefined && func0.call(data, "_alias")){
-if(!(func18(data._alias, {instancePath:instancePath+"/_alias"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func13(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func12(data.scope, {instancePath:instancePath+"/scope"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.topicCodeableConcept !== undefined && func0.call(data, "topicCodeableConcept")){
-if(!(func12(data.topicCodeableConcept, {instancePath:instancePath+"/topicCodeableConcept"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.topicReference !== undefined && func0.call(data, "topicReference")){
-if(!(func13(data.topicReference, {instancePath:instancePath+"/topicReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func19(data.subType, {instancePath:instancePath+"/subType"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.contentDefinition !== undefined && func0.call(data, "contentDefinition")){
 if(!(validate1(data.contentDefinition, {instancePath:instancePath+"/contentDefinition"}))){
@@ -2016,100 +1210,88 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.term !== undefined && func0.call(data, "term")){
-let data46 = data.term;
-if(Array.isArray(data46)){
-const len0 = data46.length;
+let data2 = data.term;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate11(data46[i0], {instancePath:instancePath+"/term/" + i0}))){
+if(!(validate11(data2[i0], {instancePath:instancePath+"/term/" + i0}))){
 vErrors = addErrors(vErrors, validate11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/term", "#/properties/term/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/term", "#/cdxMembers/term/type", {type: "array"}); errors++;
 }
 }
-if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
-if(!(func16(data.supportingInfo, {instancePath:instancePath+"/supportingInfo"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
-if(!(func16(data.relevantHistory, {instancePath:instancePath+"/relevantHistory"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.signer !== undefined && func0.call(data, "signer")){
-let data50 = data.signer;
-if(Array.isArray(data50)){
-const len1 = data50.length;
+let data4 = data.signer;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate12(data50[i1], {instancePath:instancePath+"/signer/" + i1}))){
+if(!(validate12(data4[i1], {instancePath:instancePath+"/signer/" + i1}))){
 vErrors = addErrors(vErrors, validate12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/signer", "#/properties/signer/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer", "#/cdxMembers/signer/type", {type: "array"}); errors++;
 }
 }
 if(data.friendly !== undefined && func0.call(data, "friendly")){
-let data52 = data.friendly;
-if(Array.isArray(data52)){
-const len2 = data52.length;
+let data6 = data.friendly;
+if(Array.isArray(data6)){
+const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate13(data52[i2], {instancePath:instancePath+"/friendly/" + i2}))){
+if(!(validate13(data6[i2], {instancePath:instancePath+"/friendly/" + i2}))){
 vErrors = addErrors(vErrors, validate13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/friendly", "#/properties/friendly/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/friendly", "#/cdxMembers/friendly/type", {type: "array"}); errors++;
 }
 }
 if(data.legal !== undefined && func0.call(data, "legal")){
-let data54 = data.legal;
-if(Array.isArray(data54)){
-const len3 = data54.length;
+let data8 = data.legal;
+if(Array.isArray(data8)){
+const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate14(data54[i3], {instancePath:instancePath+"/legal/" + i3}))){
+if(!(validate14(data8[i3], {instancePath:instancePath+"/legal/" + i3}))){
 vErrors = addErrors(vErrors, validate14.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/legal", "#/properties/legal/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/legal", "#/cdxMembers/legal/type", {type: "array"}); errors++;
 }
 }
 if(data.rule !== undefined && func0.call(data, "rule")){
-let data56 = data.rule;
-if(Array.isArray(data56)){
-const len4 = data56.length;
+let data10 = data.rule;
+if(Array.isArray(data10)){
+const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate15(data56[i4], {instancePath:instancePath+"/rule/" + i4}))){
+if(!(validate15(data10[i4], {instancePath:instancePath+"/rule/" + i4}))){
 vErrors = addErrors(vErrors, validate15.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule", "#/cdxMembers/rule/type", {type: "array"}); errors++;
 }
 }
-if(data.legallyBindingAttachment !== undefined && func0.call(data, "legallyBindingAttachment")){
-if(!(func20(data.legallyBindingAttachment, {instancePath:instancePath+"/legallyBindingAttachment"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.legallyBindingReference !== undefined && func0.call(data, "legallyBindingReference")){
-if(!(func13(data.legallyBindingReference, {instancePath:instancePath+"/legallyBindingReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-const forms0 = func21(data, obj3);
+const forms0 = func25(data, obj3);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "topic[x]", forms: forms0}); errors++;
 }
-const forms1 = func21(data, obj5);
+const forms1 = func25(data, obj5);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "legallyBinding[x]", forms: forms1}); errors++;
 }

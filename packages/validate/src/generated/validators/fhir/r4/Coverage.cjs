@@ -3,24 +3,72 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_0758df5cdc"];
-const func11 = require("./datatypes.cjs")["CodeableConcept"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func14 = require("./datatypes.cjs")["Period"];
-const func15 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func16 = require("./datatypes.cjs")["member_76d1179e4f"];
-const func17 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_0758df5cdc"];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = require("./datatypes.cjs")["Period"];
+const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func17 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["status", func11],
+["_status", func5],
+["type", func12],
+["policyHolder", func13],
+["subscriber", func13],
+["subscriberId", func14],
+["_subscriberId", func5],
+["beneficiary", func13],
+["dependent", func14],
+["_dependent", func5],
+["relationship", func12],
+["period", func15],
+["payor", func16]
+];
+const func18 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func19 = [
+["order", func18],
+["_order", func5],
+["network", func14],
+["_network", func5]
+];
+const func20 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func21 = [
+["subrogation", func20],
+["_subrogation", func5],
+["contract", func16]
+];
 
+const func22 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["type", func12],
+["value", func14],
+["_value", func5],
+["name", func14],
+["_name", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -60,45 +108,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func13(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func13(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -109,10 +121,25 @@ return errors === 0;
 }
 
 
-const func18 = require("./datatypes.cjs")["Quantity"];
-const func19 = require("./datatypes.cjs")["Money"];
-const func20 = require("../../../../choice.cjs").choiceForms;
+const func23 = require("./datatypes.cjs")["Quantity"];
+const func24 = require("./datatypes.cjs")["Money"];
+const func25 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["type", func12],
+["valueQuantity", func23],
+["valueMoney", func24]
+];
+const func26 = require("../../../../choice.cjs").choiceForms;
 
+const func27 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["type", func12],
+["period", func15]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -121,30 +148,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func14(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -204,51 +210,25 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func18(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.valueMoney !== undefined && func0.call(data, "valueMoney")){
-if(!(func19(data.valueMoney, {instancePath:instancePath+"/valueMoney"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.exception !== undefined && func0.call(data, "exception")){
-let data8 = data.exception;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+let data2 = data.exception;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data8[i0], {instancePath:instancePath+"/exception/" + i0}))){
+if(!(validate2(data2[i0], {instancePath:instancePath+"/exception/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/exception", "#/properties/exception/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exception", "#/cdxMembers/exception/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func20(data, obj0);
+const forms0 = func26(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -308,191 +288,48 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Coverage" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Coverage"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Coverage"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.policyHolder !== undefined && func0.call(data, "policyHolder")){
-if(!(func12(data.policyHolder, {instancePath:instancePath+"/policyHolder"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.subscriber !== undefined && func0.call(data, "subscriber")){
-if(!(func12(data.subscriber, {instancePath:instancePath+"/subscriber"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.subscriberId !== undefined && func0.call(data, "subscriberId")){
-if(!(func13(data.subscriberId, {instancePath:instancePath+"/subscriberId"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._subscriberId !== undefined && func0.call(data, "_subscriberId")){
-if(!(func4(data._subscriberId, {instancePath:instancePath+"/_subscriberId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.beneficiary !== undefined && func0.call(data, "beneficiary")){
-if(!(func12(data.beneficiary, {instancePath:instancePath+"/beneficiary"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.dependent !== undefined && func0.call(data, "dependent")){
-if(!(func13(data.dependent, {instancePath:instancePath+"/dependent"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._dependent !== undefined && func0.call(data, "_dependent")){
-if(!(func4(data._dependent, {instancePath:instancePath+"/_dependent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.relationship !== undefined && func0.call(data, "relationship")){
-if(!(func11(data.relationship, {instancePath:instancePath+"/relationship"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func14(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.payor !== undefined && func0.call(data, "payor")){
-if(!(func15(data.payor, {instancePath:instancePath+"/payor"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.class !== undefined && func0.call(data, "class")){
-let data26 = data.class;
-if(Array.isArray(data26)){
-const len0 = data26.length;
+let data2 = data.class;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data26[i0], {instancePath:instancePath+"/class/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/class/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/class", "#/properties/class/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class", "#/cdxMembers/class/type", {type: "array"}); errors++;
 }
 }
-if(data.order !== undefined && func0.call(data, "order")){
-if(!(func16(data.order, {instancePath:instancePath+"/order"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._order !== undefined && func0.call(data, "_order")){
-if(!(func4(data._order, {instancePath:instancePath+"/_order"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.network !== undefined && func0.call(data, "network")){
-if(!(func13(data.network, {instancePath:instancePath+"/network"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._network !== undefined && func0.call(data, "_network")){
-if(!(func4(data._network, {instancePath:instancePath+"/_network"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.costToBeneficiary !== undefined && func0.call(data, "costToBeneficiary")){
-let data32 = data.costToBeneficiary;
-if(Array.isArray(data32)){
-const len1 = data32.length;
+let data4 = data.costToBeneficiary;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate3(data32[i1], {instancePath:instancePath+"/costToBeneficiary/" + i1}))){
+if(!(validate3(data4[i1], {instancePath:instancePath+"/costToBeneficiary/" + i1}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/costToBeneficiary", "#/properties/costToBeneficiary/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/costToBeneficiary", "#/cdxMembers/costToBeneficiary/type", {type: "array"}); errors++;
 }
 }
-if(data.subrogation !== undefined && func0.call(data, "subrogation")){
-if(!(func17(data.subrogation, {instancePath:instancePath+"/subrogation"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._subrogation !== undefined && func0.call(data, "_subrogation")){
-if(!(func4(data._subrogation, {instancePath:instancePath+"/_subrogation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contract !== undefined && func0.call(data, "contract")){
-if(!(func15(data.contract, {instancePath:instancePath+"/contract"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

@@ -3,28 +3,67 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_0758df5cdc"];
-const func11 = require("./datatypes.cjs")["CodeableConcept"];
-const func12 = require("./datatypes.cjs")["member_ee8898d059"];
-const func13 = require("./datatypes.cjs")["member_037bb971b0"];
-const func14 = require("./datatypes.cjs")["Reference"];
-const func15 = require("./datatypes.cjs")["member_72cd84868b"];
-const func16 = require("./datatypes.cjs")["Period"];
-const func17 = require("./datatypes.cjs")["member_fecd911445"];
-const func18 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_0758df5cdc"];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_ee8898d059"];
+const func14 = require("./datatypes.cjs")["member_037bb971b0"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_72cd84868b"];
+const func17 = require("./datatypes.cjs")["Period"];
+const func18 = require("./datatypes.cjs")["member_fecd911445"];
+const func19 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["status", func11],
+["_status", func5],
+["priority", func12],
+["purpose", func13],
+["_purpose", func14],
+["patient", func15],
+["servicedDate", func16],
+["_servicedDate", func5],
+["servicedPeriod", func17],
+["created", func18],
+["_created", func5],
+["enterer", func15],
+["provider", func15],
+["insurer", func15],
+["facility", func15]
+];
+const func20 = require("../../../../choice.cjs").choiceForms;
 
-const func19 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func20 = require("./datatypes.cjs")["member_76d1179e4f"];
-const func21 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func21 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func22 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func23 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func24 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["sequence", func22],
+["_sequence", func5],
+["information", func15],
+["appliesToAll", func23],
+["_appliesToAll", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -64,45 +103,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.information === undefined) || (!(func0.call(data, "information")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "information"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func19(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.sequence !== undefined && func0.call(data, "sequence")){
-if(!(func20(data.sequence, {instancePath:instancePath+"/sequence"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func4(data._sequence, {instancePath:instancePath+"/_sequence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.information !== undefined && func0.call(data, "information")){
-if(!(func14(data.information, {instancePath:instancePath+"/information"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.appliesToAll !== undefined && func0.call(data, "appliesToAll")){
-if(!(func21(data.appliesToAll, {instancePath:instancePath+"/appliesToAll"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._appliesToAll !== undefined && func0.call(data, "_appliesToAll")){
-if(!(func4(data._appliesToAll, {instancePath:instancePath+"/_appliesToAll"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -113,6 +116,16 @@ return errors === 0;
 }
 
 
+const func25 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["focal", func23],
+["_focal", func5],
+["coverage", func15],
+["businessArrangement", func21],
+["_businessArrangement", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -121,45 +134,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.coverage === undefined) || (!(func0.call(data, "coverage")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "coverage"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func19(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.focal !== undefined && func0.call(data, "focal")){
-if(!(func21(data.focal, {instancePath:instancePath+"/focal"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._focal !== undefined && func0.call(data, "_focal")){
-if(!(func4(data._focal, {instancePath:instancePath+"/_focal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.coverage !== undefined && func0.call(data, "coverage")){
-if(!(func14(data.coverage, {instancePath:instancePath+"/coverage"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.businessArrangement !== undefined && func0.call(data, "businessArrangement")){
-if(!(func19(data.businessArrangement, {instancePath:instancePath+"/businessArrangement"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._businessArrangement !== undefined && func0.call(data, "_businessArrangement")){
-if(!(func4(data._businessArrangement, {instancePath:instancePath+"/_businessArrangement"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -170,44 +147,47 @@ return errors === 0;
 }
 
 
-const func22 = require("./datatypes.cjs")["member_aa0bf768f0"];
-const func23 = require("./datatypes.cjs")["member_796295fe1b"];
-const func24 = require("./datatypes.cjs")["Quantity"];
-const func25 = require("./datatypes.cjs")["Money"];
-const func26 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func26 = require("./datatypes.cjs")["member_aa0bf768f0"];
+const func27 = require("./datatypes.cjs")["member_796295fe1b"];
+const func28 = require("./datatypes.cjs")["Quantity"];
+const func29 = require("./datatypes.cjs")["Money"];
+const func30 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["supportingInfoSequence", func26],
+["_supportingInfoSequence", func14],
+["category", func12],
+["productOrService", func12],
+["modifier", func27],
+["provider", func15],
+["quantity", func28],
+["unitPrice", func29],
+["facility", func15]
+];
+const func31 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func32 = [
+["detail", func31]
+];
 
+const func33 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["diagnosisCodeableConcept", func12],
+["diagnosisReference", func15]
+];
 const obj0 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func19(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.diagnosisCodeableConcept !== undefined && func0.call(data, "diagnosisCodeableConcept")){
-if(!(func11(data.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosisCodeableConcept"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.diagnosisReference !== undefined && func0.call(data, "diagnosisReference")){
-if(!(func14(data.diagnosisReference, {instancePath:instancePath+"/diagnosisReference"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-const forms0 = func18(data, obj0);
+const forms0 = func20(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "diagnosis[x]", forms: forms0}); errors++;
 }
@@ -224,84 +204,27 @@ function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func19(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInfoSequence !== undefined && func0.call(data, "supportingInfoSequence")){
-if(!(func22(data.supportingInfoSequence, {instancePath:instancePath+"/supportingInfoSequence"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._supportingInfoSequence !== undefined && func0.call(data, "_supportingInfoSequence")){
-if(!(func13(data._supportingInfoSequence, {instancePath:instancePath+"/_supportingInfoSequence"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func11(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.modifier !== undefined && func0.call(data, "modifier")){
-if(!(func23(data.modifier, {instancePath:instancePath+"/modifier"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func14(data.provider, {instancePath:instancePath+"/provider"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func24(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func25(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.facility !== undefined && func0.call(data, "facility")){
-if(!(func14(data.facility, {instancePath:instancePath+"/facility"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.diagnosis !== undefined && func0.call(data, "diagnosis")){
-let data12 = data.diagnosis;
-if(Array.isArray(data12)){
-const len0 = data12.length;
+let data0 = data.diagnosis;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data12[i0], {instancePath:instancePath+"/diagnosis/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/diagnosis/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/cdxMembers/diagnosis/type", {type: "array"}); errors++;
 }
 }
-if(data.detail !== undefined && func0.call(data, "detail")){
-if(!(func26(data.detail, {instancePath:instancePath+"/detail"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -422,182 +345,56 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CoverageEligibilityRequest" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CoverageEligibilityRequest"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "CoverageEligibilityRequest"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func11(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func12(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func13(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func14(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
-if(!(func15(data.servicedDate, {instancePath:instancePath+"/servicedDate"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func4(data._servicedDate, {instancePath:instancePath+"/_servicedDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func16(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.created !== undefined && func0.call(data, "created")){
-if(!(func17(data.created, {instancePath:instancePath+"/created"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func4(data._created, {instancePath:instancePath+"/_created"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func14(data.enterer, {instancePath:instancePath+"/enterer"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func14(data.provider, {instancePath:instancePath+"/provider"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func14(data.insurer, {instancePath:instancePath+"/insurer"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.facility !== undefined && func0.call(data, "facility")){
-if(!(func14(data.facility, {instancePath:instancePath+"/facility"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
-let data30 = data.supportingInfo;
-if(Array.isArray(data30)){
-const len0 = data30.length;
+let data4 = data.supportingInfo;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data30[i0], {instancePath:instancePath+"/supportingInfo/" + i0}))){
+if(!(validate1(data4[i0], {instancePath:instancePath+"/supportingInfo/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/cdxMembers/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
-let data32 = data.insurance;
-if(Array.isArray(data32)){
-const len1 = data32.length;
+let data6 = data.insurance;
+if(Array.isArray(data6)){
+const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data32[i1], {instancePath:instancePath+"/insurance/" + i1}))){
+if(!(validate2(data6[i1], {instancePath:instancePath+"/insurance/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/cdxMembers/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
-let data34 = data.item;
-if(Array.isArray(data34)){
-const len2 = data34.length;
+let data8 = data.item;
+if(Array.isArray(data8)){
+const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate4(data34[i2], {instancePath:instancePath+"/item/" + i2}))){
+if(!(validate4(data8[i2], {instancePath:instancePath+"/item/" + i2}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/cdxMembers/item/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func18(data, obj1);
+const forms0 = func20(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }

@@ -3,33 +3,119 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_0758df5cdc"];
-const func11 = require("./datatypes.cjs")["member_ee8898d059"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
-const func13 = require("./datatypes.cjs")["Reference"];
-const func14 = require("./datatypes.cjs")["member_72cd84868b"];
-const func15 = require("./datatypes.cjs")["Period"];
-const func16 = require("./datatypes.cjs")["member_fecd911445"];
-const func17 = require("./datatypes.cjs")["member_5848ffe1d8"];
-const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func19 = require("./datatypes.cjs")["CodeableConcept"];
-const func20 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_0758df5cdc"];
+const func12 = require("./datatypes.cjs")["member_ee8898d059"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_72cd84868b"];
+const func16 = require("./datatypes.cjs")["Period"];
+const func17 = require("./datatypes.cjs")["member_fecd911445"];
+const func18 = require("./datatypes.cjs")["member_5848ffe1d8"];
+const func19 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func20 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["status", func11],
+["_status", func5],
+["purpose", func12],
+["_purpose", func13],
+["patient", func14],
+["servicedDate", func15],
+["_servicedDate", func5],
+["servicedPeriod", func16],
+["created", func17],
+["_created", func5],
+["requestor", func14],
+["request", func14],
+["outcome", func18],
+["_outcome", func5],
+["disposition", func19],
+["_disposition", func5],
+["insurer", func14]
+];
+const func21 = require("./datatypes.cjs")["CodeableConcept"];
+const func22 = [
+["preAuthRef", func19],
+["_preAuthRef", func5],
+["form", func21]
+];
+const func23 = require("../../../../choice.cjs").choiceForms;
 
-const func21 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func24 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func25 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["coverage", func14],
+["inforce", func24],
+["_inforce", func5],
+["benefitPeriod", func16]
+];
 
-const func22 = require("./datatypes.cjs")["member_796295fe1b"];
+const func26 = require("./datatypes.cjs")["member_796295fe1b"];
+const func27 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["category", func21],
+["productOrService", func21],
+["modifier", func26],
+["provider", func14],
+["excluded", func24],
+["_excluded", func5],
+["name", func19],
+["_name", func5],
+["description", func19],
+["_description", func5],
+["network", func21],
+["unit", func21],
+["term", func21]
+];
+const func28 = [
+["authorizationRequired", func24],
+["_authorizationRequired", func5],
+["authorizationSupporting", func26],
+["authorizationUrl", func4],
+["_authorizationUrl", func5]
+];
 
-const func23 = require("./datatypes.cjs")["member_42424aab32"];
-const func24 = require("./datatypes.cjs")["Money"];
+const func29 = require("./datatypes.cjs")["member_42424aab32"];
+const func30 = require("./datatypes.cjs")["Money"];
+const func31 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["type", func21],
+["allowedUnsignedInt", func29],
+["_allowedUnsignedInt", func5],
+["allowedString", func19],
+["_allowedString", func5],
+["allowedMoney", func30],
+["usedUnsignedInt", func29],
+["_usedUnsignedInt", func5],
+["usedString", func19],
+["_usedString", func5],
+["usedMoney", func30]
+];
 const obj0 = new Set(["allowedUnsignedInt", "allowedString", "allowedMoney"]);
 const obj1 = new Set(["usedUnsignedInt", "usedString", "usedMoney"]);
 
@@ -40,81 +126,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func19(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.allowedUnsignedInt !== undefined && func0.call(data, "allowedUnsignedInt")){
-if(!(func23(data.allowedUnsignedInt, {instancePath:instancePath+"/allowedUnsignedInt"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._allowedUnsignedInt !== undefined && func0.call(data, "_allowedUnsignedInt")){
-if(!(func4(data._allowedUnsignedInt, {instancePath:instancePath+"/_allowedUnsignedInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.allowedString !== undefined && func0.call(data, "allowedString")){
-if(!(func18(data.allowedString, {instancePath:instancePath+"/allowedString"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._allowedString !== undefined && func0.call(data, "_allowedString")){
-if(!(func4(data._allowedString, {instancePath:instancePath+"/_allowedString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.allowedMoney !== undefined && func0.call(data, "allowedMoney")){
-if(!(func24(data.allowedMoney, {instancePath:instancePath+"/allowedMoney"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.usedUnsignedInt !== undefined && func0.call(data, "usedUnsignedInt")){
-if(!(func23(data.usedUnsignedInt, {instancePath:instancePath+"/usedUnsignedInt"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._usedUnsignedInt !== undefined && func0.call(data, "_usedUnsignedInt")){
-if(!(func4(data._usedUnsignedInt, {instancePath:instancePath+"/_usedUnsignedInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.usedString !== undefined && func0.call(data, "usedString")){
-if(!(func18(data.usedString, {instancePath:instancePath+"/usedString"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._usedString !== undefined && func0.call(data, "_usedString")){
-if(!(func4(data._usedString, {instancePath:instancePath+"/_usedString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.usedMoney !== undefined && func0.call(data, "usedMoney")){
-if(!(func24(data.usedMoney, {instancePath:instancePath+"/usedMoney"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-const forms0 = func20(data, obj0);
+const forms0 = func23(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "allowed[x]", forms: forms0}); errors++;
 }
-const forms1 = func20(data, obj1);
+const forms1 = func23(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "used[x]", forms: forms1}); errors++;
 }
@@ -131,124 +151,27 @@ function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func19(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func19(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.modifier !== undefined && func0.call(data, "modifier")){
-if(!(func22(data.modifier, {instancePath:instancePath+"/modifier"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func13(data.provider, {instancePath:instancePath+"/provider"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.excluded !== undefined && func0.call(data, "excluded")){
-if(!(func21(data.excluded, {instancePath:instancePath+"/excluded"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._excluded !== undefined && func0.call(data, "_excluded")){
-if(!(func4(data._excluded, {instancePath:instancePath+"/_excluded"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func18(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func18(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.network !== undefined && func0.call(data, "network")){
-if(!(func19(data.network, {instancePath:instancePath+"/network"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.unit !== undefined && func0.call(data, "unit")){
-if(!(func19(data.unit, {instancePath:instancePath+"/unit"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.term !== undefined && func0.call(data, "term")){
-if(!(func19(data.term, {instancePath:instancePath+"/term"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.benefit !== undefined && func0.call(data, "benefit")){
-let data16 = data.benefit;
-if(Array.isArray(data16)){
-const len0 = data16.length;
+let data0 = data.benefit;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data16[i0], {instancePath:instancePath+"/benefit/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/benefit/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefit", "#/properties/benefit/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit", "#/cdxMembers/benefit/type", {type: "array"}); errors++;
 }
 }
-if(data.authorizationRequired !== undefined && func0.call(data, "authorizationRequired")){
-if(!(func21(data.authorizationRequired, {instancePath:instancePath+"/authorizationRequired"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._authorizationRequired !== undefined && func0.call(data, "_authorizationRequired")){
-if(!(func4(data._authorizationRequired, {instancePath:instancePath+"/_authorizationRequired"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.authorizationSupporting !== undefined && func0.call(data, "authorizationSupporting")){
-if(!(func22(data.authorizationSupporting, {instancePath:instancePath+"/authorizationSupporting"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.authorizationUrl !== undefined && func0.call(data, "authorizationUrl")){
-if(!(func3(data.authorizationUrl, {instancePath:instancePath+"/authorizationUrl"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._authorizationUrl !== undefined && func0.call(data, "_authorizationUrl")){
-if(!(func4(data._authorizationUrl, {instancePath:instancePath+"/_authorizationUrl"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -266,53 +189,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.coverage === undefined) || (!(func0.call(data, "coverage")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "coverage"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.coverage !== undefined && func0.call(data, "coverage")){
-if(!(func13(data.coverage, {instancePath:instancePath+"/coverage"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.inforce !== undefined && func0.call(data, "inforce")){
-if(!(func21(data.inforce, {instancePath:instancePath+"/inforce"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._inforce !== undefined && func0.call(data, "_inforce")){
-if(!(func4(data._inforce, {instancePath:instancePath+"/_inforce"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.benefitPeriod !== undefined && func0.call(data, "benefitPeriod")){
-if(!(func15(data.benefitPeriod, {instancePath:instancePath+"/benefitPeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.item !== undefined && func0.call(data, "item")){
-let data7 = data.item;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data0 = data.item;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data7[i0], {instancePath:instancePath+"/item/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/item/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/cdxMembers/item/type", {type: "array"}); errors++;
 }
 }
 }
@@ -324,6 +216,12 @@ return errors === 0;
 }
 
 
+const func32 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["code", func21]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
@@ -332,25 +230,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func19(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -505,193 +387,46 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CoverageEligibilityResponse" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CoverageEligibilityResponse"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "CoverageEligibilityResponse"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func11(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func12(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func13(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
-if(!(func14(data.servicedDate, {instancePath:instancePath+"/servicedDate"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func4(data._servicedDate, {instancePath:instancePath+"/_servicedDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func15(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.created !== undefined && func0.call(data, "created")){
-if(!(func16(data.created, {instancePath:instancePath+"/created"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func4(data._created, {instancePath:instancePath+"/_created"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.requestor !== undefined && func0.call(data, "requestor")){
-if(!(func13(data.requestor, {instancePath:instancePath+"/requestor"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.request !== undefined && func0.call(data, "request")){
-if(!(func13(data.request, {instancePath:instancePath+"/request"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func17(data.outcome, {instancePath:instancePath+"/outcome"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func4(data._outcome, {instancePath:instancePath+"/_outcome"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.disposition !== undefined && func0.call(data, "disposition")){
-if(!(func18(data.disposition, {instancePath:instancePath+"/disposition"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._disposition !== undefined && func0.call(data, "_disposition")){
-if(!(func4(data._disposition, {instancePath:instancePath+"/_disposition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func13(data.insurer, {instancePath:instancePath+"/insurer"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
-let data33 = data.insurance;
-if(Array.isArray(data33)){
-const len0 = data33.length;
+let data5 = data.insurance;
+if(Array.isArray(data5)){
+const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data33[i0], {instancePath:instancePath+"/insurance/" + i0}))){
+if(!(validate3(data5[i0], {instancePath:instancePath+"/insurance/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/cdxMembers/insurance/type", {type: "array"}); errors++;
 }
 }
-if(data.preAuthRef !== undefined && func0.call(data, "preAuthRef")){
-if(!(func18(data.preAuthRef, {instancePath:instancePath+"/preAuthRef"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._preAuthRef !== undefined && func0.call(data, "_preAuthRef")){
-if(!(func4(data._preAuthRef, {instancePath:instancePath+"/_preAuthRef"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.form !== undefined && func0.call(data, "form")){
-if(!(func19(data.form, {instancePath:instancePath+"/form"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.error !== undefined && func0.call(data, "error")){
-let data38 = data.error;
-if(Array.isArray(data38)){
-const len1 = data38.length;
+let data7 = data.error;
+if(Array.isArray(data7)){
+const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data38[i1], {instancePath:instancePath+"/error/" + i1}))){
+if(!(validate4(data7[i1], {instancePath:instancePath+"/error/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error", "#/cdxMembers/error/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func20(data, obj2);
+const forms0 = func23(data, obj2);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }

@@ -3,28 +3,82 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["Reference"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const func13 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func14 = require("./datatypes.cjs")["member_037bb971b0"];
-const func15 = require("./datatypes.cjs")["member_796295fe1b"];
-const func16 = require("./datatypes.cjs")["member_7ab37b63d8"];
-const func17 = require("./datatypes.cjs")["ProdCharacteristic"];
-const func18 = require("./datatypes.cjs")["member_c11eaeae1c"];
-const func19 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func20 = require("./datatypes.cjs")["Quantity"];
-const func21 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = [
+["manufacturerString", func12],
+["_manufacturerString", func5],
+["manufacturerReference", func13]
+];
+const func15 = require("./datatypes.cjs")["CodeableConcept"];
+const func16 = [
+["modelNumber", func12],
+["_modelNumber", func5],
+["type", func15]
+];
+const func17 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func18 = require("./datatypes.cjs")["member_037bb971b0"];
+const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func20 = require("./datatypes.cjs")["member_7ab37b63d8"];
+const func21 = require("./datatypes.cjs")["ProdCharacteristic"];
+const func22 = [
+["version", func17],
+["_version", func18],
+["safety", func19],
+["shelfLifeStorage", func20],
+["physicalCharacteristics", func21],
+["languageCode", func19]
+];
+const func23 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func24 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func25 = require("./datatypes.cjs")["Quantity"];
+const func26 = [
+["owner", func13],
+["contact", func23],
+["url", func4],
+["_url", func5],
+["onlineInformation", func4],
+["_onlineInformation", func5],
+["note", func24],
+["quantity", func25],
+["parentDevice", func13]
+];
+const func27 = require("../../../../choice.cjs").choiceForms;
 
+const func28 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["deviceIdentifier", func12],
+["_deviceIdentifier", func5],
+["issuer", func4],
+["_issuer", func5],
+["jurisdiction", func4],
+["_jurisdiction", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -123,50 +177,9 @@ if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.deviceIdentifier !== undefined && func0.call(data, "deviceIdentifier")){
-if(!(func10(data.deviceIdentifier, {instancePath:instancePath+"/deviceIdentifier"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._deviceIdentifier !== undefined && func0.call(data, "_deviceIdentifier")){
-if(!(func4(data._deviceIdentifier, {instancePath:instancePath+"/_deviceIdentifier"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.issuer !== undefined && func0.call(data, "issuer")){
-if(!(func3(data.issuer, {instancePath:instancePath+"/issuer"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._issuer !== undefined && func0.call(data, "_issuer")){
-if(!(func4(data._issuer, {instancePath:instancePath+"/_issuer"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func3(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._jurisdiction !== undefined && func0.call(data, "_jurisdiction")){
-if(!(func4(data._jurisdiction, {instancePath:instancePath+"/_jurisdiction"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -177,7 +190,16 @@ return errors === 0;
 }
 
 
-const func22 = require("./datatypes.cjs")["member_b98a9e6257"];
+const func29 = require("./datatypes.cjs")["member_b98a9e6257"];
+const func30 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["name", func12],
+["_name", func5],
+["type", func29],
+["_type", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -245,40 +267,9 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func22(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -289,6 +280,15 @@ return errors === 0;
 }
 
 
+const func31 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["systemType", func12],
+["_systemType", func5],
+["version", func12],
+["_version", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -325,40 +325,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.systemType !== undefined && func0.call(data, "systemType")){
-if(!(func10(data.systemType, {instancePath:instancePath+"/systemType"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._systemType !== undefined && func0.call(data, "_systemType")){
-if(!(func4(data._systemType, {instancePath:instancePath+"/_systemType"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -369,6 +338,13 @@ return errors === 0;
 }
 
 
+const func32 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["type", func15],
+["description", func19]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
@@ -377,30 +353,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func15(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -411,7 +366,15 @@ return errors === 0;
 }
 
 
-const func23 = require("./datatypes.cjs")["member_fbc82f0aa9"];
+const func33 = require("./datatypes.cjs")["member_fbc82f0aa9"];
+const func34 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["type", func15],
+["valueQuantity", func33],
+["valueCode", func19]
+];
 
 function validate5(data, {instancePath=""}={}){
 let vErrors = null;
@@ -420,35 +383,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func23(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.valueCode !== undefined && func0.call(data, "valueCode")){
-if(!(func15(data.valueCode, {instancePath:instancePath+"/valueCode"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -459,7 +396,17 @@ return errors === 0;
 }
 
 
-const func24 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func35 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func36 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["substance", func15],
+["alternate", func35],
+["_alternate", func5],
+["allergenicIndicator", func35],
+["_allergenicIndicator", func5]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
@@ -468,45 +415,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.substance === undefined) || (!(func0.call(data, "substance")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "substance"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.substance !== undefined && func0.call(data, "substance")){
-if(!(func12(data.substance, {instancePath:instancePath+"/substance"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.alternate !== undefined && func0.call(data, "alternate")){
-if(!(func24(data.alternate, {instancePath:instancePath+"/alternate"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._alternate !== undefined && func0.call(data, "_alternate")){
-if(!(func4(data._alternate, {instancePath:instancePath+"/_alternate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.allergenicIndicator !== undefined && func0.call(data, "allergenicIndicator")){
-if(!(func24(data.allergenicIndicator, {instancePath:instancePath+"/allergenicIndicator"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._allergenicIndicator !== undefined && func0.call(data, "_allergenicIndicator")){
-if(!(func4(data._allergenicIndicator, {instancePath:instancePath+"/_allergenicIndicator"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -528,254 +439,114 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DeviceDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DeviceDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "DeviceDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.udiDeviceIdentifier !== undefined && func0.call(data, "udiDeviceIdentifier")){
-let data12 = data.udiDeviceIdentifier;
-if(Array.isArray(data12)){
-const len0 = data12.length;
+let data1 = data.udiDeviceIdentifier;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data12[i0], {instancePath:instancePath+"/udiDeviceIdentifier/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/udiDeviceIdentifier/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier", "#/properties/udiDeviceIdentifier/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier", "#/cdxMembers/udiDeviceIdentifier/type", {type: "array"}); errors++;
 }
 }
-if(data.manufacturerString !== undefined && func0.call(data, "manufacturerString")){
-if(!(func10(data.manufacturerString, {instancePath:instancePath+"/manufacturerString"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._manufacturerString !== undefined && func0.call(data, "_manufacturerString")){
-if(!(func4(data._manufacturerString, {instancePath:instancePath+"/_manufacturerString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturerReference !== undefined && func0.call(data, "manufacturerReference")){
-if(!(func11(data.manufacturerReference, {instancePath:instancePath+"/manufacturerReference"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.deviceName !== undefined && func0.call(data, "deviceName")){
-let data17 = data.deviceName;
-if(Array.isArray(data17)){
-const len1 = data17.length;
+let data3 = data.deviceName;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data17[i1], {instancePath:instancePath+"/deviceName/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/deviceName/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName", "#/properties/deviceName/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName", "#/cdxMembers/deviceName/type", {type: "array"}); errors++;
 }
 }
-if(data.modelNumber !== undefined && func0.call(data, "modelNumber")){
-if(!(func10(data.modelNumber, {instancePath:instancePath+"/modelNumber"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._modelNumber !== undefined && func0.call(data, "_modelNumber")){
-if(!(func4(data._modelNumber, {instancePath:instancePath+"/_modelNumber"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.specialization !== undefined && func0.call(data, "specialization")){
-let data22 = data.specialization;
-if(Array.isArray(data22)){
-const len2 = data22.length;
+let data5 = data.specialization;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate3(data22[i2], {instancePath:instancePath+"/specialization/" + i2}))){
+if(!(validate3(data5[i2], {instancePath:instancePath+"/specialization/" + i2}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization", "#/properties/specialization/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization", "#/cdxMembers/specialization/type", {type: "array"}); errors++;
 }
 }
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func13(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func14(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.safety !== undefined && func0.call(data, "safety")){
-if(!(func15(data.safety, {instancePath:instancePath+"/safety"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.shelfLifeStorage !== undefined && func0.call(data, "shelfLifeStorage")){
-if(!(func16(data.shelfLifeStorage, {instancePath:instancePath+"/shelfLifeStorage"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.physicalCharacteristics !== undefined && func0.call(data, "physicalCharacteristics")){
-if(!(func17(data.physicalCharacteristics, {instancePath:instancePath+"/physicalCharacteristics"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.languageCode !== undefined && func0.call(data, "languageCode")){
-if(!(func15(data.languageCode, {instancePath:instancePath+"/languageCode"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.capability !== undefined && func0.call(data, "capability")){
-let data30 = data.capability;
-if(Array.isArray(data30)){
-const len3 = data30.length;
+let data7 = data.capability;
+if(Array.isArray(data7)){
+const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate4(data30[i3], {instancePath:instancePath+"/capability/" + i3}))){
+if(!(validate4(data7[i3], {instancePath:instancePath+"/capability/" + i3}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability", "#/properties/capability/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability", "#/cdxMembers/capability/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
-let data32 = data.property;
-if(Array.isArray(data32)){
-const len4 = data32.length;
+let data9 = data.property;
+if(Array.isArray(data9)){
+const len4 = data9.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate5(data32[i4], {instancePath:instancePath+"/property/" + i4}))){
+if(!(validate5(data9[i4], {instancePath:instancePath+"/property/" + i4}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/cdxMembers/property/type", {type: "array"}); errors++;
 }
 }
-if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func11(data.owner, {instancePath:instancePath+"/owner"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func18(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.onlineInformation !== undefined && func0.call(data, "onlineInformation")){
-if(!(func3(data.onlineInformation, {instancePath:instancePath+"/onlineInformation"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._onlineInformation !== undefined && func0.call(data, "_onlineInformation")){
-if(!(func4(data._onlineInformation, {instancePath:instancePath+"/_onlineInformation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func19(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func20(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.parentDevice !== undefined && func0.call(data, "parentDevice")){
-if(!(func11(data.parentDevice, {instancePath:instancePath+"/parentDevice"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.material !== undefined && func0.call(data, "material")){
-let data43 = data.material;
-if(Array.isArray(data43)){
-const len5 = data43.length;
+let data11 = data.material;
+if(Array.isArray(data11)){
+const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate6(data43[i5], {instancePath:instancePath+"/material/" + i5}))){
+if(!(validate6(data11[i5], {instancePath:instancePath+"/material/" + i5}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/material", "#/properties/material/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/material", "#/cdxMembers/material/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func21(data, obj0);
+const forms0 = func27(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "manufacturer[x]", forms: forms0}); errors++;
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "operationalStatus": {
    "enum": [
     "on",
@@ -34,20 +34,48 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["Reference"];
-const func12 = require("./datatypes.cjs")["Timing"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func11],
+["unit", func11],
+["source", func12],
+["parent", func12]
+];
+const func14 = [
+["_operationalStatus", func5]
+];
+const func15 = [
+["_color", func5]
+];
+const func16 = require("./datatypes.cjs")["Timing"];
+const func17 = [
+["_category", func5],
+["measurementPeriod", func16]
+];
 const schema1 = {
- "properties": {
+ "cdxMembers": {
   "type": {
    "enum": [
     "unspecified",
@@ -66,59 +94,49 @@ const schema1 = {
   }
  }
 };
-const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func14 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func20 = [
+["_type", func5]
+];
+const func21 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func22 = [
+["_state", func5],
+["time", func21],
+["_time", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data3 = data.type;
-if(!((((data3 === "unspecified") || (data3 === "offset")) || (data3 === "gain")) || (data3 === "two-point"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
+let data0 = data.type;
+if(!((((data0 === "unspecified") || (data0 === "offset")) || (data0 === "gain")) || (data0 === "two-point"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema1.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.state !== undefined && func0.call(data, "state")){
-let data5 = data.state;
-if(!((((data5 === "not-calibrated") || (data5 === "calibration-required")) || (data5 === "calibrated")) || (data5 === "unspecified"))){
-vErrors = addError(vErrors, instancePath+"/state", "#/properties/state/enum", {allowedValues: schema1.properties.state.enum}); errors++;
+let data1 = data.state;
+if(!((((data1 === "not-calibrated") || (data1 === "calibration-required")) || (data1 === "calibrated")) || (data1 === "unspecified"))){
+vErrors = addError(vErrors, instancePath+"/state", "#/cdxMembers/state/enum", {allowedValues: schema1.cdxMembers.state.enum}); errors++;
 }
 }
-if(data._state !== undefined && func0.call(data, "_state")){
-if(!(func4(data._state, {instancePath:instancePath+"/_state"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.time !== undefined && func0.call(data, "time")){
-if(!(func14(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._time !== undefined && func0.call(data, "_time")){
-if(!(func4(data._time, {instancePath:instancePath+"/_time"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -173,134 +191,55 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DeviceMetric" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DeviceMetric"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "DeviceMetric"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.unit !== undefined && func0.call(data, "unit")){
-if(!(func10(data.unit, {instancePath:instancePath+"/unit"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func11(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.parent !== undefined && func0.call(data, "parent")){
-if(!(func11(data.parent, {instancePath:instancePath+"/parent"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operationalStatus !== undefined && func0.call(data, "operationalStatus")){
-let data17 = data.operationalStatus;
-if(!((((data17 === "on") || (data17 === "off")) || (data17 === "standby")) || (data17 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/operationalStatus", "#/properties/operationalStatus/enum", {allowedValues: schema0.properties.operationalStatus.enum}); errors++;
+let data2 = data.operationalStatus;
+if(!((((data2 === "on") || (data2 === "off")) || (data2 === "standby")) || (data2 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/operationalStatus", "#/cdxMembers/operationalStatus/enum", {allowedValues: schema0.cdxMembers.operationalStatus.enum}); errors++;
 }
 }
-if(data._operationalStatus !== undefined && func0.call(data, "_operationalStatus")){
-if(!(func4(data._operationalStatus, {instancePath:instancePath+"/_operationalStatus"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.color !== undefined && func0.call(data, "color")){
-let data19 = data.color;
-if(!((((((((data19 === "black") || (data19 === "red")) || (data19 === "green")) || (data19 === "yellow")) || (data19 === "blue")) || (data19 === "magenta")) || (data19 === "cyan")) || (data19 === "white"))){
-vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/enum", {allowedValues: schema0.properties.color.enum}); errors++;
+let data3 = data.color;
+if(!((((((((data3 === "black") || (data3 === "red")) || (data3 === "green")) || (data3 === "yellow")) || (data3 === "blue")) || (data3 === "magenta")) || (data3 === "cyan")) || (data3 === "white"))){
+vErrors = addError(vErrors, instancePath+"/color", "#/cdxMembers/color/enum", {allowedValues: schema0.cdxMembers.color.enum}); errors++;
 }
 }
-if(data._color !== undefined && func0.call(data, "_color")){
-if(!(func4(data._color, {instancePath:instancePath+"/_color"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.category !== undefined && func0.call(data, "category")){
-let data21 = data.category;
-if(!((((data21 === "measurement") || (data21 === "setting")) || (data21 === "calculation")) || (data21 === "unspecified"))){
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/enum", {allowedValues: schema0.properties.category.enum}); errors++;
+let data4 = data.category;
+if(!((((data4 === "measurement") || (data4 === "setting")) || (data4 === "calculation")) || (data4 === "unspecified"))){
+vErrors = addError(vErrors, instancePath+"/category", "#/cdxMembers/category/enum", {allowedValues: schema0.cdxMembers.category.enum}); errors++;
 }
 }
-if(data._category !== undefined && func0.call(data, "_category")){
-if(!(func4(data._category, {instancePath:instancePath+"/_category"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.measurementPeriod !== undefined && func0.call(data, "measurementPeriod")){
-if(!(func12(data.measurementPeriod, {instancePath:instancePath+"/measurementPeriod"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.calibration !== undefined && func0.call(data, "calibration")){
-let data24 = data.calibration;
-if(Array.isArray(data24)){
-const len0 = data24.length;
+let data5 = data.calibration;
+if(Array.isArray(data5)){
+const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data24[i0], {instancePath:instancePath+"/calibration/" + i0}))){
+if(!(validate1(data5[i0], {instancePath:instancePath+"/calibration/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/calibration", "#/properties/calibration/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration", "#/cdxMembers/calibration/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,89 +3,107 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func11 = require("./datatypes.cjs")["member_9892719d4b"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
-const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func14 = require("./datatypes.cjs")["Identifier"];
-const func15 = require("./datatypes.cjs")["member_827c24eae2"];
-const func16 = require("./datatypes.cjs")["member_a8a3825f84"];
-const func17 = require("./datatypes.cjs")["member_ba89bd1f7a"];
-const func18 = require("./datatypes.cjs")["Reference"];
-const func19 = require("./datatypes.cjs")["CodeableConcept"];
-const func20 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func21 = require("./datatypes.cjs")["Period"];
-const func22 = require("./datatypes.cjs")["Timing"];
-const func23 = require("./datatypes.cjs")["member_fecd911445"];
-const func24 = require("./datatypes.cjs")["member_796295fe1b"];
-const func25 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func26 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func12 = require("./datatypes.cjs")["member_9892719d4b"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["Identifier"];
+const func16 = require("./datatypes.cjs")["member_827c24eae2"];
+const func17 = require("./datatypes.cjs")["member_a8a3825f84"];
+const func18 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func19 = require("./datatypes.cjs")["Reference"];
+const func20 = require("./datatypes.cjs")["CodeableConcept"];
+const func21 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["instantiatesCanonical", func11],
+["_instantiatesCanonical", func12],
+["instantiatesUri", func11],
+["_instantiatesUri", func13],
+["basedOn", func14],
+["priorRequest", func14],
+["groupIdentifier", func15],
+["status", func16],
+["_status", func5],
+["intent", func17],
+["_intent", func5],
+["priority", func18],
+["_priority", func5],
+["codeReference", func19],
+["codeCodeableConcept", func20]
+];
+const func22 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func23 = require("./datatypes.cjs")["Period"];
+const func24 = require("./datatypes.cjs")["Timing"];
+const func25 = require("./datatypes.cjs")["member_fecd911445"];
+const func26 = require("./datatypes.cjs")["member_796295fe1b"];
+const func27 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func28 = [
+["subject", func19],
+["encounter", func19],
+["occurrenceDateTime", func22],
+["_occurrenceDateTime", func5],
+["occurrencePeriod", func23],
+["occurrenceTiming", func24],
+["authoredOn", func25],
+["_authoredOn", func5],
+["requester", func19],
+["performerType", func20],
+["performer", func19],
+["reasonCode", func26],
+["reasonReference", func14],
+["insurance", func14],
+["supportingInfo", func14],
+["note", func27],
+["relevantHistory", func14]
+];
+const func29 = require("../../../../choice.cjs").choiceForms;
 
-const func27 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func28 = require("./datatypes.cjs")["Quantity"];
-const func29 = require("./datatypes.cjs")["Range"];
-const func30 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func30 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func31 = require("./datatypes.cjs")["Quantity"];
+const func32 = require("./datatypes.cjs")["Range"];
+const func33 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func34 = [
+["id", func30],
+["extension", func9],
+["modifierExtension", func9],
+["code", func20],
+["valueCodeableConcept", func20],
+["valueQuantity", func31],
+["valueRange", func32],
+["valueBoolean", func33],
+["_valueBoolean", func5]
+];
 const obj0 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueBoolean"]);
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func27(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func19(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func19(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func28(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func29(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func30(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func26(data, obj0);
+const forms0 = func29(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -188,243 +206,36 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DeviceRequest" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DeviceRequest"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "DeviceRequest"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func10(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func11(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-if(!(func10(data.instantiatesUri, {instancePath:instancePath+"/instantiatesUri"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func12(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func13(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.priorRequest !== undefined && func0.call(data, "priorRequest")){
-if(!(func13(data.priorRequest, {instancePath:instancePath+"/priorRequest"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func14(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func15(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.intent !== undefined && func0.call(data, "intent")){
-if(!(func16(data.intent, {instancePath:instancePath+"/intent"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func4(data._intent, {instancePath:instancePath+"/_intent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func17(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.codeReference !== undefined && func0.call(data, "codeReference")){
-if(!(func18(data.codeReference, {instancePath:instancePath+"/codeReference"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.codeCodeableConcept !== undefined && func0.call(data, "codeCodeableConcept")){
-if(!(func19(data.codeCodeableConcept, {instancePath:instancePath+"/codeCodeableConcept"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
-let data30 = data.parameter;
-if(Array.isArray(data30)){
-const len0 = data30.length;
+let data4 = data.parameter;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data30[i0], {instancePath:instancePath+"/parameter/" + i0}))){
+if(!(validate1(data4[i0], {instancePath:instancePath+"/parameter/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/cdxMembers/parameter/type", {type: "array"}); errors++;
 }
 }
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func18(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func18(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-if(!(func20(data.occurrenceDateTime, {instancePath:instancePath+"/occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func4(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func21(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func22(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
-if(!(func23(data.authoredOn, {instancePath:instancePath+"/authoredOn"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func4(data._authoredOn, {instancePath:instancePath+"/_authoredOn"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func18(data.requester, {instancePath:instancePath+"/requester"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.performerType !== undefined && func0.call(data, "performerType")){
-if(!(func19(data.performerType, {instancePath:instancePath+"/performerType"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func18(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func24(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func13(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.insurance !== undefined && func0.call(data, "insurance")){
-if(!(func13(data.insurance, {instancePath:instancePath+"/insurance"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
-if(!(func13(data.supportingInfo, {instancePath:instancePath+"/supportingInfo"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func25(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
-if(!(func13(data.relevantHistory, {instancePath:instancePath+"/relevantHistory"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-const forms0 = func26(data, obj1);
+const forms0 = func29(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "code[x]", forms: forms0}); errors++;
 }
-const forms1 = func26(data, obj2);
+const forms1 = func29(data, obj2);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms1}); errors++;
 }

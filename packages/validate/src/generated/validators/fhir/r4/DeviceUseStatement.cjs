@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "active",
@@ -16,25 +16,57 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func11 = require("./datatypes.cjs")["Reference"];
-const func12 = require("./datatypes.cjs")["Timing"];
-const func13 = require("./datatypes.cjs")["Period"];
-const func14 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func15 = require("./datatypes.cjs")["member_fecd911445"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("./datatypes.cjs")["CodeableConcept"];
-const func18 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func19 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["basedOn", func11]
+];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = require("./datatypes.cjs")["Timing"];
+const func15 = require("./datatypes.cjs")["Period"];
+const func16 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func17 = require("./datatypes.cjs")["member_fecd911445"];
+const func18 = require("./datatypes.cjs")["member_796295fe1b"];
+const func19 = require("./datatypes.cjs")["CodeableConcept"];
+const func20 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func21 = [
+["_status", func5],
+["subject", func13],
+["derivedFrom", func11],
+["timingTiming", func14],
+["timingPeriod", func15],
+["timingDateTime", func16],
+["_timingDateTime", func5],
+["recordedOn", func17],
+["_recordedOn", func5],
+["source", func13],
+["device", func13],
+["reasonCode", func18],
+["reasonReference", func11],
+["bodySite", func19],
+["note", func20]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["timingTiming", "timingPeriod", "timingDateTime"]);
 
 function validate0(data, {instancePath=""}={}){
@@ -84,151 +116,24 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DeviceUseStatement" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DeviceUseStatement"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "DeviceUseStatement"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func10(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data14 = data.status;
-if(!((((((data14 === "active") || (data14 === "completed")) || (data14 === "entered-in-error")) || (data14 === "intended")) || (data14 === "stopped")) || (data14 === "on-hold"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((((((data2 === "active") || (data2 === "completed")) || (data2 === "entered-in-error")) || (data2 === "intended")) || (data2 === "stopped")) || (data2 === "on-hold"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func11(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
-if(!(func10(data.derivedFrom, {instancePath:instancePath+"/derivedFrom"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func12(data.timingTiming, {instancePath:instancePath+"/timingTiming"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func13(data.timingPeriod, {instancePath:instancePath+"/timingPeriod"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
-if(!(func14(data.timingDateTime, {instancePath:instancePath+"/timingDateTime"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func4(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.recordedOn !== undefined && func0.call(data, "recordedOn")){
-if(!(func15(data.recordedOn, {instancePath:instancePath+"/recordedOn"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._recordedOn !== undefined && func0.call(data, "_recordedOn")){
-if(!(func4(data._recordedOn, {instancePath:instancePath+"/_recordedOn"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func11(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.device !== undefined && func0.call(data, "device")){
-if(!(func11(data.device, {instancePath:instancePath+"/device"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func16(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func10(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func17(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func18(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-const forms0 = func19(data, obj0);
+const forms0 = func22(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
 }

@@ -3,25 +3,74 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_c28467988f"];
-const func11 = require("./datatypes.cjs")["Coding"];
-const func12 = require("./datatypes.cjs")["member_796295fe1b"];
-const func13 = require("./datatypes.cjs")["CodeableConcept"];
-const func14 = require("./datatypes.cjs")["Reference"];
-const func15 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func16 = require("./datatypes.cjs")["Period"];
-const func17 = require("./datatypes.cjs")["Duration"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_c28467988f"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["status", func11],
+["_status", func5]
+];
+const func13 = require("./datatypes.cjs")["Coding"];
+const func14 = [
+["class", func13]
+];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func19 = [
+["type", func15],
+["serviceType", func16],
+["priority", func16],
+["subject", func17],
+["episodeOfCare", func18],
+["basedOn", func18]
+];
+const func20 = require("./datatypes.cjs")["Period"];
+const func21 = require("./datatypes.cjs")["Duration"];
+const func22 = [
+["appointment", func18],
+["period", func20],
+["length", func21],
+["reasonCode", func15],
+["reasonReference", func18]
+];
+const func23 = [
+["account", func18]
+];
+const func24 = [
+["serviceProvider", func17],
+["partOf", func17]
+];
 
-const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func25 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func26 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["status", func11],
+["_status", func5],
+["period", func20]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -61,35 +110,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.period === undefined) || (!(func0.call(data, "period")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "period"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func16(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -100,6 +123,13 @@ return errors === 0;
 }
 
 
+const func27 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["class", func13],
+["period", func20]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -111,30 +141,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "perio
 if((data.class === undefined) || (!(func0.call(data, "class")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "class"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.class !== undefined && func0.call(data, "class")){
-if(!(func11(data.class, {instancePath:instancePath+"/class"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func16(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -145,40 +154,22 @@ return errors === 0;
 }
 
 
+const func28 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["type", func15],
+["period", func20],
+["individual", func17]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func16(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.individual !== undefined && func0.call(data, "individual")){
-if(!(func14(data.individual, {instancePath:instancePath+"/individual"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -189,7 +180,16 @@ return errors === 0;
 }
 
 
-const func19 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func29 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func30 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["condition", func17],
+["use", func16],
+["rank", func29],
+["_rank", func5]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
@@ -198,40 +198,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.condition === undefined) || (!(func0.call(data, "condition")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "condition"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.condition !== undefined && func0.call(data, "condition")){
-if(!(func14(data.condition, {instancePath:instancePath+"/condition"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.use !== undefined && func0.call(data, "use")){
-if(!(func13(data.use, {instancePath:instancePath+"/use"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.rank !== undefined && func0.call(data, "rank")){
-if(!(func19(data.rank, {instancePath:instancePath+"/rank"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._rank !== undefined && func0.call(data, "_rank")){
-if(!(func4(data._rank, {instancePath:instancePath+"/_rank"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -242,71 +211,29 @@ return errors === 0;
 }
 
 
-const func20 = require("./datatypes.cjs")["Identifier"];
+const func31 = require("./datatypes.cjs")["Identifier"];
+const func32 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["preAdmissionIdentifier", func31],
+["origin", func17],
+["admitSource", func16],
+["reAdmission", func16],
+["dietPreference", func15],
+["specialCourtesy", func15],
+["specialArrangement", func15],
+["destination", func17],
+["dischargeDisposition", func16]
+];
 
 function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.preAdmissionIdentifier !== undefined && func0.call(data, "preAdmissionIdentifier")){
-if(!(func20(data.preAdmissionIdentifier, {instancePath:instancePath+"/preAdmissionIdentifier"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.origin !== undefined && func0.call(data, "origin")){
-if(!(func14(data.origin, {instancePath:instancePath+"/origin"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.admitSource !== undefined && func0.call(data, "admitSource")){
-if(!(func13(data.admitSource, {instancePath:instancePath+"/admitSource"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.reAdmission !== undefined && func0.call(data, "reAdmission")){
-if(!(func13(data.reAdmission, {instancePath:instancePath+"/reAdmission"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.dietPreference !== undefined && func0.call(data, "dietPreference")){
-if(!(func12(data.dietPreference, {instancePath:instancePath+"/dietPreference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.specialCourtesy !== undefined && func0.call(data, "specialCourtesy")){
-if(!(func12(data.specialCourtesy, {instancePath:instancePath+"/specialCourtesy"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.specialArrangement !== undefined && func0.call(data, "specialArrangement")){
-if(!(func12(data.specialArrangement, {instancePath:instancePath+"/specialArrangement"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.destination !== undefined && func0.call(data, "destination")){
-if(!(func14(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.dischargeDisposition !== undefined && func0.call(data, "dischargeDisposition")){
-if(!(func13(data.dischargeDisposition, {instancePath:instancePath+"/dischargeDisposition"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -316,7 +243,18 @@ validate5.errors = vErrors;
 return errors === 0;
 }
 
-const schema0 = {"properties":{"status":{"enum":["planned","active","reserved","completed"]}}};
+const schema0 = {"cdxMembers":{"status":{"enum":["planned","active","reserved","completed"]}}};
+const func33 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["location", func17]
+];
+const func34 = [
+["_status", func5],
+["physicalType", func16],
+["period", func20]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
@@ -325,46 +263,19 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.location === undefined) || (!(func0.call(data, "location")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "location"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func14(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data4 = data.status;
-if(!((((data4 === "planned") || (data4 === "active")) || (data4 === "reserved")) || (data4 === "completed"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data0 = data.status;
+if(!((((data0 === "planned") || (data0 === "active")) || (data0 === "reserved")) || (data0 === "completed"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.physicalType !== undefined && func0.call(data, "physicalType")){
-if(!(func13(data.physicalType, {instancePath:instancePath+"/physicalType"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func16(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -419,194 +330,84 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Encounter" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Encounter"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Encounter"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.statusHistory !== undefined && func0.call(data, "statusHistory")){
-let data15 = data.statusHistory;
-if(Array.isArray(data15)){
-const len0 = data15.length;
+let data2 = data.statusHistory;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data15[i0], {instancePath:instancePath+"/statusHistory/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/statusHistory/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory", "#/properties/statusHistory/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory", "#/cdxMembers/statusHistory/type", {type: "array"}); errors++;
 }
 }
-if(data.class !== undefined && func0.call(data, "class")){
-if(!(func11(data.class, {instancePath:instancePath+"/class"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.classHistory !== undefined && func0.call(data, "classHistory")){
-let data18 = data.classHistory;
-if(Array.isArray(data18)){
-const len1 = data18.length;
+let data4 = data.classHistory;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data18[i1], {instancePath:instancePath+"/classHistory/" + i1}))){
+if(!(validate2(data4[i1], {instancePath:instancePath+"/classHistory/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classHistory", "#/properties/classHistory/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory", "#/cdxMembers/classHistory/type", {type: "array"}); errors++;
 }
 }
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.serviceType !== undefined && func0.call(data, "serviceType")){
-if(!(func13(data.serviceType, {instancePath:instancePath+"/serviceType"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func13(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func14(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.episodeOfCare !== undefined && func0.call(data, "episodeOfCare")){
-if(!(func15(data.episodeOfCare, {instancePath:instancePath+"/episodeOfCare"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func15(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
-let data26 = data.participant;
-if(Array.isArray(data26)){
-const len2 = data26.length;
+let data6 = data.participant;
+if(Array.isArray(data6)){
+const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate3(data26[i2], {instancePath:instancePath+"/participant/" + i2}))){
+if(!(validate3(data6[i2], {instancePath:instancePath+"/participant/" + i2}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/cdxMembers/participant/type", {type: "array"}); errors++;
 }
 }
-if(data.appointment !== undefined && func0.call(data, "appointment")){
-if(!(func15(data.appointment, {instancePath:instancePath+"/appointment"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func16(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.length !== undefined && func0.call(data, "length")){
-if(!(func17(data.length, {instancePath:instancePath+"/length"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func12(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func15(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.diagnosis !== undefined && func0.call(data, "diagnosis")){
-let data33 = data.diagnosis;
-if(Array.isArray(data33)){
-const len3 = data33.length;
+let data8 = data.diagnosis;
+if(Array.isArray(data8)){
+const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate4(data33[i3], {instancePath:instancePath+"/diagnosis/" + i3}))){
+if(!(validate4(data8[i3], {instancePath:instancePath+"/diagnosis/" + i3}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/cdxMembers/diagnosis/type", {type: "array"}); errors++;
 }
 }
-if(data.account !== undefined && func0.call(data, "account")){
-if(!(func15(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.hospitalization !== undefined && func0.call(data, "hospitalization")){
 if(!(validate5(data.hospitalization, {instancePath:instancePath+"/hospitalization"}))){
@@ -614,28 +415,22 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-let data37 = data.location;
-if(Array.isArray(data37)){
-const len4 = data37.length;
+let data11 = data.location;
+if(Array.isArray(data11)){
+const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate6(data37[i4], {instancePath:instancePath+"/location/" + i4}))){
+if(!(validate6(data11[i4], {instancePath:instancePath+"/location/" + i4}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/location", "#/cdxMembers/location/type", {type: "array"}); errors++;
 }
 }
-if(data.serviceProvider !== undefined && func0.call(data, "serviceProvider")){
-if(!(func14(data.serviceProvider, {instancePath:instancePath+"/serviceProvider"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func14(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

@@ -3,25 +3,78 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func15 = require("./datatypes.cjs")["member_1538b1110f"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func18 = require("./datatypes.cjs")["member_9892719d4b"];
-const schema0 = {"properties":{"type":{"enum":["person","entity"]}}};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func16 = require("./datatypes.cjs")["member_1538b1110f"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["date", func14],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func15],
+["useContext", func16],
+["jurisdiction", func17],
+["copyright", func11],
+["_copyright", func5],
+["purpose", func11],
+["_purpose", func5]
+];
+const func19 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func20 = require("./datatypes.cjs")["member_9892719d4b"];
+const func21 = [
+["workflow", func19],
+["_workflow", func20]
+];
+const schema0 = {"cdxMembers":{"type":{"enum":["person","entity"]}}};
+const func22 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["actorId", func11],
+["_actorId", func5]
+];
+const func23 = [
+["_type", func5],
+["name", func11],
+["_name", func5],
+["description", func11],
+["_description", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -89,61 +142,19 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.actorId !== undefined && func0.call(data, "actorId")){
-if(!(func10(data.actorId, {instancePath:instancePath+"/actorId"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._actorId !== undefined && func0.call(data, "_actorId")){
-if(!(func4(data._actorId, {instancePath:instancePath+"/_actorId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data7 = data.type;
-if(!((data7 === "person") || (data7 === "entity"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
+let data2 = data.type;
+if(!((data2 === "person") || (data2 === "entity"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -154,8 +165,30 @@ return errors === 0;
 }
 
 
-const func19 = require("./datatypes.cjs")["member_fcaeb20732"];
+const func24 = require("./datatypes.cjs")["member_fcaeb20732"];
+const func25 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["resourceId", func11],
+["_resourceId", func5],
+["resourceType", func24],
+["_resourceType", func5],
+["name", func11],
+["_name", func5],
+["description", func11],
+["_description", func5]
+];
 
+const func26 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["versionId", func11],
+["_versionId", func5],
+["description", func11],
+["_description", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -223,40 +256,9 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.versionId !== undefined && func0.call(data, "versionId")){
-if(!(func10(data.versionId, {instancePath:instancePath+"/versionId"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._versionId !== undefined && func0.call(data, "_versionId")){
-if(!(func4(data._versionId, {instancePath:instancePath+"/_versionId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -267,6 +269,15 @@ return errors === 0;
 }
 
 
+const func27 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["resourceId", func11],
+["_resourceId", func5],
+["versionId", func11],
+["_versionId", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -303,40 +314,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.resourceId !== undefined && func0.call(data, "resourceId")){
-if(!(func10(data.resourceId, {instancePath:instancePath+"/resourceId"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._resourceId !== undefined && func0.call(data, "_resourceId")){
-if(!(func4(data._resourceId, {instancePath:instancePath+"/_resourceId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.versionId !== undefined && func0.call(data, "versionId")){
-if(!(func10(data.versionId, {instancePath:instancePath+"/versionId"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._versionId !== undefined && func0.call(data, "_versionId")){
-if(!(func4(data._versionId, {instancePath:instancePath+"/_versionId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -413,87 +393,36 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.resourceId !== undefined && func0.call(data, "resourceId")){
-if(!(func10(data.resourceId, {instancePath:instancePath+"/resourceId"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._resourceId !== undefined && func0.call(data, "_resourceId")){
-if(!(func4(data._resourceId, {instancePath:instancePath+"/_resourceId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-if(!(func19(data.resourceType, {instancePath:instancePath+"/resourceType"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._resourceType !== undefined && func0.call(data, "_resourceType")){
-if(!(func4(data._resourceType, {instancePath:instancePath+"/_resourceType"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.version !== undefined && func0.call(data, "version")){
-let data13 = data.version;
-if(Array.isArray(data13)){
-const len0 = data13.length;
+let data2 = data.version;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data13[i0], {instancePath:instancePath+"/version/" + i0}))){
+if(!(validate2(data2[i0], {instancePath:instancePath+"/version/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/cdxMembers/version/type", {type: "array"}); errors++;
 }
 }
 if(data.containedInstance !== undefined && func0.call(data, "containedInstance")){
-let data15 = data.containedInstance;
-if(Array.isArray(data15)){
-const len1 = data15.length;
+let data4 = data.containedInstance;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate3(data15[i1], {instancePath:instancePath+"/containedInstance/" + i1}))){
+if(!(validate3(data4[i1], {instancePath:instancePath+"/containedInstance/" + i1}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/containedInstance", "#/properties/containedInstance/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance", "#/cdxMembers/containedInstance/type", {type: "array"}); errors++;
 }
 }
 }
@@ -505,9 +434,52 @@ return errors === 0;
 }
 
 
+const func28 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["title", func11],
+["_title", func5],
+["description", func11],
+["_description", func5],
+["preConditions", func11],
+["_preConditions", func5],
+["postConditions", func11],
+["_postConditions", func5]
+];
 
+const func29 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func30 = [
+["pause", func13],
+["_pause", func5]
+];
 const wrapper0 = {validate: validate5};
 
+const func31 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["number", func11],
+["_number", func5],
+["type", func11],
+["_type", func5],
+["name", func11],
+["_name", func5],
+["initiator", func11],
+["_initiator", func5],
+["receiver", func11],
+["_receiver", func5],
+["description", func11],
+["_description", func5],
+["initiatorActive", func13],
+["_initiatorActive", func5],
+["receiverActive", func13],
+["_receiverActive", func5]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
@@ -544,100 +516,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.number !== undefined && func0.call(data, "number")){
-if(!(func10(data.number, {instancePath:instancePath+"/number"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._number !== undefined && func0.call(data, "_number")){
-if(!(func4(data._number, {instancePath:instancePath+"/_number"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.initiator !== undefined && func0.call(data, "initiator")){
-if(!(func10(data.initiator, {instancePath:instancePath+"/initiator"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._initiator !== undefined && func0.call(data, "_initiator")){
-if(!(func4(data._initiator, {instancePath:instancePath+"/_initiator"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.receiver !== undefined && func0.call(data, "receiver")){
-if(!(func10(data.receiver, {instancePath:instancePath+"/receiver"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._receiver !== undefined && func0.call(data, "_receiver")){
-if(!(func4(data._receiver, {instancePath:instancePath+"/_receiver"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.initiatorActive !== undefined && func0.call(data, "initiatorActive")){
-if(!(func12(data.initiatorActive, {instancePath:instancePath+"/initiatorActive"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._initiatorActive !== undefined && func0.call(data, "_initiatorActive")){
-if(!(func4(data._initiatorActive, {instancePath:instancePath+"/_initiatorActive"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.receiverActive !== undefined && func0.call(data, "receiverActive")){
-if(!(func12(data.receiverActive, {instancePath:instancePath+"/receiverActive"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._receiverActive !== undefined && func0.call(data, "_receiverActive")){
-if(!(func4(data._receiverActive, {instancePath:instancePath+"/_receiverActive"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.request !== undefined && func0.call(data, "request")){
 if(!(validate3(data.request, {instancePath:instancePath+"/request"}))){
@@ -658,6 +539,15 @@ return errors === 0;
 }
 
 
+const func32 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["title", func11],
+["_title", func5],
+["description", func11],
+["_description", func5]
+];
 const wrapper1 = {validate: validate7};
 
 function validate8(data, {instancePath=""}={}){
@@ -695,53 +585,22 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.step !== undefined && func0.call(data, "step")){
-let data8 = data.step;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+let data1 = data.step;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper1.validate(data8[i0], {instancePath:instancePath+"/step/" + i0}))){
+if(!(wrapper1.validate(data1[i0], {instancePath:instancePath+"/step/" + i0}))){
 vErrors = addErrors(vErrors, wrapper1.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/step", "#/properties/step/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/step", "#/cdxMembers/step/type", {type: "array"}); errors++;
 }
 }
 }
@@ -757,44 +616,27 @@ function validate7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.process !== undefined && func0.call(data, "process")){
-let data3 = data.process;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.process;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data3[i0], {instancePath:instancePath+"/process/" + i0}))){
+if(!(wrapper0.validate(data0[i0], {instancePath:instancePath+"/process/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/process", "#/properties/process/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/process", "#/cdxMembers/process/type", {type: "array"}); errors++;
 }
 }
-if(data.pause !== undefined && func0.call(data, "pause")){
-if(!(func12(data.pause, {instancePath:instancePath+"/pause"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._pause !== undefined && func0.call(data, "_pause")){
-if(!(func4(data._pause, {instancePath:instancePath+"/_pause"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
 if(!(validate6(data.operation, {instancePath:instancePath+"/operation"}))){
@@ -802,17 +644,17 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 if(data.alternative !== undefined && func0.call(data, "alternative")){
-let data8 = data.alternative;
-if(Array.isArray(data8)){
-const len1 = data8.length;
+let data3 = data.alternative;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate8(data8[i1], {instancePath:instancePath+"/alternative/" + i1}))){
+if(!(validate8(data3[i1], {instancePath:instancePath+"/alternative/" + i1}))){
 vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/alternative", "#/properties/alternative/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/alternative", "#/cdxMembers/alternative/type", {type: "array"}); errors++;
 }
 }
 }
@@ -859,73 +701,22 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.preConditions !== undefined && func0.call(data, "preConditions")){
-if(!(func10(data.preConditions, {instancePath:instancePath+"/preConditions"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._preConditions !== undefined && func0.call(data, "_preConditions")){
-if(!(func4(data._preConditions, {instancePath:instancePath+"/_preConditions"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.postConditions !== undefined && func0.call(data, "postConditions")){
-if(!(func10(data.postConditions, {instancePath:instancePath+"/postConditions"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._postConditions !== undefined && func0.call(data, "_postConditions")){
-if(!(func4(data._postConditions, {instancePath:instancePath+"/_postConditions"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.step !== undefined && func0.call(data, "step")){
-let data12 = data.step;
-if(Array.isArray(data12)){
-const len0 = data12.length;
+let data1 = data.step;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate7(data12[i0], {instancePath:instancePath+"/step/" + i0}))){
+if(!(validate7(data1[i0], {instancePath:instancePath+"/step/" + i0}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/step", "#/properties/step/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/step", "#/cdxMembers/step/type", {type: "array"}); errors++;
 }
 }
 }
@@ -978,220 +769,58 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ExampleScenario" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ExampleScenario"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ExampleScenario"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func12(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func13(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func14(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func15(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func16(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.actor !== undefined && func0.call(data, "actor")){
-let data34 = data.actor;
-if(Array.isArray(data34)){
-const len0 = data34.length;
+let data2 = data.actor;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data34[i0], {instancePath:instancePath+"/actor/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/actor/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor", "#/properties/actor/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor", "#/cdxMembers/actor/type", {type: "array"}); errors++;
 }
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
-let data36 = data.instance;
-if(Array.isArray(data36)){
-const len1 = data36.length;
+let data4 = data.instance;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data36[i1], {instancePath:instancePath+"/instance/" + i1}))){
+if(!(validate4(data4[i1], {instancePath:instancePath+"/instance/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance", "#/cdxMembers/instance/type", {type: "array"}); errors++;
 }
 }
 if(data.process !== undefined && func0.call(data, "process")){
-let data38 = data.process;
-if(Array.isArray(data38)){
-const len2 = data38.length;
+let data6 = data.process;
+if(Array.isArray(data6)){
+const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate5(data38[i2], {instancePath:instancePath+"/process/" + i2}))){
+if(!(validate5(data6[i2], {instancePath:instancePath+"/process/" + i2}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/process", "#/properties/process/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/process", "#/cdxMembers/process/type", {type: "array"}); errors++;
 }
 }
-if(data.workflow !== undefined && func0.call(data, "workflow")){
-if(!(func17(data.workflow, {instancePath:instancePath+"/workflow"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._workflow !== undefined && func0.call(data, "_workflow")){
-if(!(func18(data._workflow, {instancePath:instancePath+"/_workflow"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

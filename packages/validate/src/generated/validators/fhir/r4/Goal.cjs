@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "lifecycleStatus": {
    "enum": [
     "proposed",
@@ -19,31 +19,86 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("./datatypes.cjs")["member_72cd84868b"];
-const func14 = require("./datatypes.cjs")["member_440605a315"];
-const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func17 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func18 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_72cd84868b"];
+const func16 = [
+["_lifecycleStatus", func5],
+["achievementStatus", func12],
+["category", func13],
+["priority", func12],
+["description", func12],
+["subject", func14],
+["startDate", func15],
+["_startDate", func5],
+["startCodeableConcept", func12]
+];
+const func17 = require("./datatypes.cjs")["member_440605a315"];
+const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func20 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func21 = [
+["statusDate", func17],
+["_statusDate", func5],
+["statusReason", func18],
+["_statusReason", func5],
+["expressedBy", func14],
+["addresses", func19],
+["note", func20],
+["outcomeCode", func13],
+["outcomeReference", func19]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
 
-const func19 = require("./datatypes.cjs")["Quantity"];
-const func20 = require("./datatypes.cjs")["Range"];
-const func21 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func22 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func23 = require("./datatypes.cjs")["Ratio"];
-const func24 = require("./datatypes.cjs")["Duration"];
+const func23 = require("./datatypes.cjs")["Quantity"];
+const func24 = require("./datatypes.cjs")["Range"];
+const func25 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func26 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func27 = require("./datatypes.cjs")["Ratio"];
+const func28 = require("./datatypes.cjs")["Duration"];
+const func29 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["measure", func12],
+["detailQuantity", func23],
+["detailRange", func24],
+["detailCodeableConcept", func12],
+["detailString", func18],
+["_detailString", func5],
+["detailBoolean", func25],
+["_detailBoolean", func5],
+["detailInteger", func26],
+["_detailInteger", func5],
+["detailRatio", func27],
+["dueDate", func15],
+["_dueDate", func5],
+["dueDuration", func28]
+];
 const obj0 = new Set(["detailQuantity",
 "detailRange",
 "detailCodeableConcept",
@@ -57,96 +112,15 @@ function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.measure !== undefined && func0.call(data, "measure")){
-if(!(func10(data.measure, {instancePath:instancePath+"/measure"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.detailQuantity !== undefined && func0.call(data, "detailQuantity")){
-if(!(func19(data.detailQuantity, {instancePath:instancePath+"/detailQuantity"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.detailRange !== undefined && func0.call(data, "detailRange")){
-if(!(func20(data.detailRange, {instancePath:instancePath+"/detailRange"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.detailCodeableConcept !== undefined && func0.call(data, "detailCodeableConcept")){
-if(!(func10(data.detailCodeableConcept, {instancePath:instancePath+"/detailCodeableConcept"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.detailString !== undefined && func0.call(data, "detailString")){
-if(!(func15(data.detailString, {instancePath:instancePath+"/detailString"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._detailString !== undefined && func0.call(data, "_detailString")){
-if(!(func4(data._detailString, {instancePath:instancePath+"/_detailString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.detailBoolean !== undefined && func0.call(data, "detailBoolean")){
-if(!(func21(data.detailBoolean, {instancePath:instancePath+"/detailBoolean"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._detailBoolean !== undefined && func0.call(data, "_detailBoolean")){
-if(!(func4(data._detailBoolean, {instancePath:instancePath+"/_detailBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.detailInteger !== undefined && func0.call(data, "detailInteger")){
-if(!(func22(data.detailInteger, {instancePath:instancePath+"/detailInteger"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._detailInteger !== undefined && func0.call(data, "_detailInteger")){
-if(!(func4(data._detailInteger, {instancePath:instancePath+"/_detailInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.detailRatio !== undefined && func0.call(data, "detailRatio")){
-if(!(func23(data.detailRatio, {instancePath:instancePath+"/detailRatio"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.dueDate !== undefined && func0.call(data, "dueDate")){
-if(!(func13(data.dueDate, {instancePath:instancePath+"/dueDate"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._dueDate !== undefined && func0.call(data, "_dueDate")){
-if(!(func4(data._dueDate, {instancePath:instancePath+"/_dueDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.dueDuration !== undefined && func0.call(data, "dueDuration")){
-if(!(func24(data.dueDuration, {instancePath:instancePath+"/dueDuration"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-const forms0 = func18(data, obj0);
+const forms0 = func22(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "detail[x]", forms: forms0}); errors++;
 }
-const forms1 = func18(data, obj1);
+const forms1 = func22(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "due[x]", forms: forms1}); errors++;
 }
@@ -207,175 +181,42 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Goal" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Goal"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Goal"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.lifecycleStatus !== undefined && func0.call(data, "lifecycleStatus")){
-let data13 = data.lifecycleStatus;
-if(!(((((((((data13 === "proposed") || (data13 === "planned")) || (data13 === "accepted")) || (data13 === "active")) || (data13 === "on-hold")) || (data13 === "completed")) || (data13 === "cancelled")) || (data13 === "entered-in-error")) || (data13 === "rejected"))){
-vErrors = addError(vErrors, instancePath+"/lifecycleStatus", "#/properties/lifecycleStatus/enum", {allowedValues: schema0.properties.lifecycleStatus.enum}); errors++;
+let data2 = data.lifecycleStatus;
+if(!(((((((((data2 === "proposed") || (data2 === "planned")) || (data2 === "accepted")) || (data2 === "active")) || (data2 === "on-hold")) || (data2 === "completed")) || (data2 === "cancelled")) || (data2 === "entered-in-error")) || (data2 === "rejected"))){
+vErrors = addError(vErrors, instancePath+"/lifecycleStatus", "#/cdxMembers/lifecycleStatus/enum", {allowedValues: schema0.cdxMembers.lifecycleStatus.enum}); errors++;
 }
 }
-if(data._lifecycleStatus !== undefined && func0.call(data, "_lifecycleStatus")){
-if(!(func4(data._lifecycleStatus, {instancePath:instancePath+"/_lifecycleStatus"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.achievementStatus !== undefined && func0.call(data, "achievementStatus")){
-if(!(func10(data.achievementStatus, {instancePath:instancePath+"/achievementStatus"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func10(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func12(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.startDate !== undefined && func0.call(data, "startDate")){
-if(!(func13(data.startDate, {instancePath:instancePath+"/startDate"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._startDate !== undefined && func0.call(data, "_startDate")){
-if(!(func4(data._startDate, {instancePath:instancePath+"/_startDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.startCodeableConcept !== undefined && func0.call(data, "startCodeableConcept")){
-if(!(func10(data.startCodeableConcept, {instancePath:instancePath+"/startCodeableConcept"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.target !== undefined && func0.call(data, "target")){
-let data23 = data.target;
-if(Array.isArray(data23)){
-const len0 = data23.length;
+let data3 = data.target;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data23[i0], {instancePath:instancePath+"/target/" + i0}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/target/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/cdxMembers/target/type", {type: "array"}); errors++;
 }
 }
-if(data.statusDate !== undefined && func0.call(data, "statusDate")){
-if(!(func14(data.statusDate, {instancePath:instancePath+"/statusDate"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
-if(!(func4(data._statusDate, {instancePath:instancePath+"/_statusDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func15(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._statusReason !== undefined && func0.call(data, "_statusReason")){
-if(!(func4(data._statusReason, {instancePath:instancePath+"/_statusReason"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expressedBy !== undefined && func0.call(data, "expressedBy")){
-if(!(func12(data.expressedBy, {instancePath:instancePath+"/expressedBy"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.addresses !== undefined && func0.call(data, "addresses")){
-if(!(func16(data.addresses, {instancePath:instancePath+"/addresses"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func17(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.outcomeCode !== undefined && func0.call(data, "outcomeCode")){
-if(!(func11(data.outcomeCode, {instancePath:instancePath+"/outcomeCode"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.outcomeReference !== undefined && func0.call(data, "outcomeReference")){
-if(!(func16(data.outcomeReference, {instancePath:instancePath+"/outcomeReference"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-const forms0 = func18(data, obj2);
+const forms0 = func22(data, obj2);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "start[x]", forms: forms0}); errors++;
 }

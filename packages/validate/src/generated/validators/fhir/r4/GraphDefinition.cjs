@@ -3,27 +3,91 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func10 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func12 = require("./datatypes.cjs")["member_fecd911445"];
-const func13 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func14 = require("./datatypes.cjs")["member_1538b1110f"];
-const func15 = require("./datatypes.cjs")["member_796295fe1b"];
-const func16 = require("./datatypes.cjs")["member_fcaeb20732"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func15 = require("./datatypes.cjs")["member_1538b1110f"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = require("./datatypes.cjs")["member_fcaeb20732"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["version", func10],
+["_version", func5],
+["name", func10],
+["_name", func5],
+["status", func11],
+["_status", func5],
+["experimental", func12],
+["_experimental", func5],
+["date", func13],
+["_date", func5],
+["publisher", func10],
+["_publisher", func5],
+["contact", func14],
+["description", func10],
+["_description", func5],
+["useContext", func15],
+["jurisdiction", func16],
+["purpose", func10],
+["_purpose", func5],
+["start", func17],
+["_start", func5],
+["profile", func4],
+["_profile", func5]
+];
 
-const func17 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func19 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func20 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["path", func10],
+["_path", func5],
+["sliceName", func10],
+["_sliceName", func5],
+["min", func19],
+["_min", func5],
+["max", func10],
+["_max", func5],
+["description", func10],
+["_description", func5]
+];
 
+const func21 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["type", func17],
+["_type", func5],
+["params", func10],
+["_params", func5],
+["profile", func4],
+["_profile", func5]
+];
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "use": {
    "enum": [
     "condition",
@@ -49,6 +113,24 @@ const schema0 = {
   }
  }
 };
+const func22 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func23 = [
+["_use", func5]
+];
+const func24 = [
+["_code", func5]
+];
+const func25 = [
+["_rule", func5],
+["expression", func10],
+["_expression", func5],
+["description", func10],
+["_description", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -147,76 +229,42 @@ if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.use !== undefined && func0.call(data, "use")){
-let data6 = data.use;
-if(!((data6 === "condition") || (data6 === "requirement"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema0.properties.use.enum}); errors++;
+let data3 = data.use;
+if(!((data3 === "condition") || (data3 === "requirement"))){
+vErrors = addError(vErrors, instancePath+"/use", "#/cdxMembers/use/enum", {allowedValues: schema0.cdxMembers.use.enum}); errors++;
 }
 }
-if(data._use !== undefined && func0.call(data, "_use")){
-if(!(func4(data._use, {instancePath:instancePath+"/_use"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.code !== undefined && func0.call(data, "code")){
-let data8 = data.code;
-if(typeof data8 !== "string"){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
+let data4 = data.code;
+if(typeof data4 !== "string"){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/type", {type: "string"}); errors++;
 }
-if(!(((((data8 === "Patient") || (data8 === "Encounter")) || (data8 === "RelatedPerson")) || (data8 === "Practitioner")) || (data8 === "Device"))){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/enum", {allowedValues: schema0.properties.code.enum}); errors++;
+if(!(((((data4 === "Patient") || (data4 === "Encounter")) || (data4 === "RelatedPerson")) || (data4 === "Practitioner")) || (data4 === "Device"))){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/enum", {allowedValues: schema0.cdxMembers.code.enum}); errors++;
 }
 }
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.rule !== undefined && func0.call(data, "rule")){
-let data10 = data.rule;
-if(!((((data10 === "identical") || (data10 === "matching")) || (data10 === "different")) || (data10 === "custom"))){
-vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/enum", {allowedValues: schema0.properties.rule.enum}); errors++;
+let data5 = data.rule;
+if(!((((data5 === "identical") || (data5 === "matching")) || (data5 === "different")) || (data5 === "custom"))){
+vErrors = addError(vErrors, instancePath+"/rule", "#/cdxMembers/rule/enum", {allowedValues: schema0.cdxMembers.rule.enum}); errors++;
 }
 }
-if(data._rule !== undefined && func0.call(data, "_rule")){
-if(!(func4(data._rule, {instancePath:instancePath+"/_rule"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func9(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func4(data._expression, {instancePath:instancePath+"/_expression"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func9(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -263,77 +311,36 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func16(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.params !== undefined && func0.call(data, "params")){
-if(!(func9(data.params, {instancePath:instancePath+"/params"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._params !== undefined && func0.call(data, "_params")){
-if(!(func4(data._params, {instancePath:instancePath+"/_params"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.profile !== undefined && func0.call(data, "profile")){
-if(!(func3(data.profile, {instancePath:instancePath+"/profile"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func4(data._profile, {instancePath:instancePath+"/_profile"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.compartment !== undefined && func0.call(data, "compartment")){
-let data10 = data.compartment;
-if(Array.isArray(data10)){
-const len0 = data10.length;
+let data1 = data.compartment;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data10[i0], {instancePath:instancePath+"/compartment/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/compartment/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/compartment", "#/properties/compartment/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment", "#/cdxMembers/compartment/type", {type: "array"}); errors++;
 }
 }
 if(data.link !== undefined && func0.call(data, "link")){
-let data12 = data.link;
-if(Array.isArray(data12)){
-const len1 = data12.length;
+let data3 = data.link;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(wrapper0.validate(data12[i1], {instancePath:instancePath+"/link/" + i1}))){
+if(!(wrapper0.validate(data3[i1], {instancePath:instancePath+"/link/" + i1}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/cdxMembers/link/type", {type: "array"}); errors++;
 }
 }
 }
@@ -349,83 +356,22 @@ function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.path !== undefined && func0.call(data, "path")){
-if(!(func9(data.path, {instancePath:instancePath+"/path"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._path !== undefined && func0.call(data, "_path")){
-if(!(func4(data._path, {instancePath:instancePath+"/_path"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sliceName !== undefined && func0.call(data, "sliceName")){
-if(!(func9(data.sliceName, {instancePath:instancePath+"/sliceName"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._sliceName !== undefined && func0.call(data, "_sliceName")){
-if(!(func4(data._sliceName, {instancePath:instancePath+"/_sliceName"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.min !== undefined && func0.call(data, "min")){
-if(!(func17(data.min, {instancePath:instancePath+"/min"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._min !== undefined && func0.call(data, "_min")){
-if(!(func4(data._min, {instancePath:instancePath+"/_min"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.max !== undefined && func0.call(data, "max")){
-if(!(func9(data.max, {instancePath:instancePath+"/max"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._max !== undefined && func0.call(data, "_max")){
-if(!(func4(data._max, {instancePath:instancePath+"/_max"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func9(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.target !== undefined && func0.call(data, "target")){
-let data13 = data.target;
-if(Array.isArray(data13)){
-const len0 = data13.length;
+let data0 = data.target;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data13[i0], {instancePath:instancePath+"/target/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/target/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/cdxMembers/target/type", {type: "array"}); errors++;
 }
 }
 }
@@ -540,196 +486,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("GraphDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "GraphDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "GraphDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func9(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func9(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func11(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func12(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func9(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func13(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func9(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func14(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func15(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func9(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.start !== undefined && func0.call(data, "start")){
-if(!(func16(data.start, {instancePath:instancePath+"/start"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._start !== undefined && func0.call(data, "_start")){
-if(!(func4(data._start, {instancePath:instancePath+"/_start"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.profile !== undefined && func0.call(data, "profile")){
-if(!(func3(data.profile, {instancePath:instancePath+"/profile"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func4(data._profile, {instancePath:instancePath+"/_profile"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.link !== undefined && func0.call(data, "link")){
-let data39 = data.link;
-if(Array.isArray(data39)){
-const len0 = data39.length;
+let data4 = data.link;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data39[i0], {instancePath:instancePath+"/link/" + i0}))){
+if(!(validate2(data4[i0], {instancePath:instancePath+"/link/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/cdxMembers/link/type", {type: "array"}); errors++;
 }
 }
 }

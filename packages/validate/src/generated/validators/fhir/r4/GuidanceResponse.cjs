@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "success",
@@ -16,24 +16,59 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["Identifier"];
-const func10 = require("./datatypes.cjs")["member_1c0793403c"];
-const func11 = require("./datatypes.cjs")["CodeableConcept"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_796295fe1b"];
-const func15 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func16 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func17 = require("./datatypes.cjs")["member_9afc3ae97a"];
-const func18 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["member_1c0793403c"];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["requestIdentifier", func10],
+["identifier", func11],
+["moduleUri", func4],
+["_moduleUri", func5],
+["moduleCanonical", func4],
+["_moduleCanonical", func5],
+["moduleCodeableConcept", func12]
+];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func18 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func19 = require("./datatypes.cjs")["member_9afc3ae97a"];
+const func20 = [
+["_status", func5],
+["subject", func14],
+["encounter", func14],
+["occurrenceDateTime", func15],
+["_occurrenceDateTime", func5],
+["performer", func14],
+["reasonCode", func16],
+["reasonReference", func17],
+["note", func18],
+["evaluationMessage", func17],
+["outputParameters", func14],
+["result", func14],
+["dataRequirement", func19]
+];
+const func21 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["moduleUri", "moduleCanonical", "moduleCodeableConcept"]);
 
 function validate0(data, {instancePath=""}={}){
@@ -148,166 +183,24 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("GuidanceResponse" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "GuidanceResponse"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "GuidanceResponse"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.requestIdentifier !== undefined && func0.call(data, "requestIdentifier")){
-if(!(func9(data.requestIdentifier, {instancePath:instancePath+"/requestIdentifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func10(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.moduleUri !== undefined && func0.call(data, "moduleUri")){
-if(!(func3(data.moduleUri, {instancePath:instancePath+"/moduleUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._moduleUri !== undefined && func0.call(data, "_moduleUri")){
-if(!(func4(data._moduleUri, {instancePath:instancePath+"/_moduleUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.moduleCanonical !== undefined && func0.call(data, "moduleCanonical")){
-if(!(func3(data.moduleCanonical, {instancePath:instancePath+"/moduleCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._moduleCanonical !== undefined && func0.call(data, "_moduleCanonical")){
-if(!(func4(data._moduleCanonical, {instancePath:instancePath+"/_moduleCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.moduleCodeableConcept !== undefined && func0.call(data, "moduleCodeableConcept")){
-if(!(func11(data.moduleCodeableConcept, {instancePath:instancePath+"/moduleCodeableConcept"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data24 = data.status;
-if(!((((((data24 === "success") || (data24 === "data-requested")) || (data24 === "data-required")) || (data24 === "in-progress")) || (data24 === "failure")) || (data24 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data7 = data.status;
+if(!((((((data7 === "success") || (data7 === "data-requested")) || (data7 === "data-required")) || (data7 === "in-progress")) || (data7 === "failure")) || (data7 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func12(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func12(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-if(!(func13(data.occurrenceDateTime, {instancePath:instancePath+"/occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func4(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func12(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func14(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func15(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func16(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.evaluationMessage !== undefined && func0.call(data, "evaluationMessage")){
-if(!(func15(data.evaluationMessage, {instancePath:instancePath+"/evaluationMessage"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.outputParameters !== undefined && func0.call(data, "outputParameters")){
-if(!(func12(data.outputParameters, {instancePath:instancePath+"/outputParameters"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.result !== undefined && func0.call(data, "result")){
-if(!(func12(data.result, {instancePath:instancePath+"/result"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.dataRequirement !== undefined && func0.call(data, "dataRequirement")){
-if(!(func17(data.dataRequirement, {instancePath:instancePath+"/dataRequirement"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-const forms0 = func18(data, obj0);
+const forms0 = func21(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "module[x]", forms: forms0}); errors++;
 }

@@ -3,58 +3,84 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func11 = require("./datatypes.cjs")["Reference"];
-const func12 = require("./datatypes.cjs")["member_796295fe1b"];
-const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func15 = require("./datatypes.cjs")["Attachment"];
-const func16 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func16 = require("./datatypes.cjs")["Attachment"];
+const func17 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["active", func11],
+["_active", func5],
+["providedBy", func12],
+["category", func13],
+["type", func13],
+["specialty", func13],
+["location", func14],
+["name", func15],
+["_name", func5],
+["comment", func15],
+["_comment", func5],
+["extraDetails", func15],
+["_extraDetails", func5],
+["photo", func16],
+["telecom", func17],
+["coverageArea", func14],
+["serviceProvisionCode", func13]
+];
+const func19 = [
+["program", func13],
+["characteristic", func13],
+["communication", func13],
+["referralMethod", func13],
+["appointmentRequired", func11],
+["_appointmentRequired", func5]
+];
+const func20 = [
+["availabilityExceptions", func15],
+["_availabilityExceptions", func5],
+["endpoint", func14]
+];
 
-const func17 = require("./datatypes.cjs")["CodeableConcept"];
+const func21 = require("./datatypes.cjs")["CodeableConcept"];
+const func22 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["code", func21],
+["comment", func15],
+["_comment", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func17(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-if(!(func14(data.comment, {instancePath:instancePath+"/comment"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func4(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -64,78 +90,50 @@ validate1.errors = vErrors;
 return errors === 0;
 }
 
-const schema0 = {"properties":{"daysOfWeek":{"items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]}}}};
-const func18 = require("./datatypes.cjs")["member_037bb971b0"];
-const func19 = require("./datatypes.cjs")["member_f79c87b0fe"];
+const schema0 = {"cdxMembers":{"daysOfWeek":{"items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]}}}};
+const func23 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func24 = require("./datatypes.cjs")["member_037bb971b0"];
+const func25 = require("./datatypes.cjs")["member_f79c87b0fe"];
+const func26 = [
+["_daysOfWeek", func24],
+["allDay", func11],
+["_allDay", func5],
+["availableStartTime", func25],
+["_availableStartTime", func5],
+["availableEndTime", func25],
+["_availableEndTime", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.daysOfWeek !== undefined && func0.call(data, "daysOfWeek")){
-let data3 = data.daysOfWeek;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.daysOfWeek;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(!(((((((data4 === "mon") || (data4 === "tue")) || (data4 === "wed")) || (data4 === "thu")) || (data4 === "fri")) || (data4 === "sat")) || (data4 === "sun"))){
-vErrors = addError(vErrors, instancePath+"/daysOfWeek/" + i0, "#/properties/daysOfWeek/items/enum", {allowedValues: schema0.properties.daysOfWeek.items.enum}); errors++;
+let data1 = data0[i0];
+if(!(((((((data1 === "mon") || (data1 === "tue")) || (data1 === "wed")) || (data1 === "thu")) || (data1 === "fri")) || (data1 === "sat")) || (data1 === "sun"))){
+vErrors = addError(vErrors, instancePath+"/daysOfWeek/" + i0, "#/cdxMembers/daysOfWeek/items/enum", {allowedValues: schema0.cdxMembers.daysOfWeek.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/daysOfWeek", "#/properties/daysOfWeek/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/daysOfWeek", "#/cdxMembers/daysOfWeek/type", {type: "array"}); errors++;
 }
 }
-if(data._daysOfWeek !== undefined && func0.call(data, "_daysOfWeek")){
-if(!(func18(data._daysOfWeek, {instancePath:instancePath+"/_daysOfWeek"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.allDay !== undefined && func0.call(data, "allDay")){
-if(!(func10(data.allDay, {instancePath:instancePath+"/allDay"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._allDay !== undefined && func0.call(data, "_allDay")){
-if(!(func4(data._allDay, {instancePath:instancePath+"/_allDay"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.availableStartTime !== undefined && func0.call(data, "availableStartTime")){
-if(!(func19(data.availableStartTime, {instancePath:instancePath+"/availableStartTime"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._availableStartTime !== undefined && func0.call(data, "_availableStartTime")){
-if(!(func4(data._availableStartTime, {instancePath:instancePath+"/_availableStartTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.availableEndTime !== undefined && func0.call(data, "availableEndTime")){
-if(!(func19(data.availableEndTime, {instancePath:instancePath+"/availableEndTime"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._availableEndTime !== undefined && func0.call(data, "_availableEndTime")){
-if(!(func4(data._availableEndTime, {instancePath:instancePath+"/_availableEndTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -146,7 +144,15 @@ return errors === 0;
 }
 
 
-const func20 = require("./datatypes.cjs")["Period"];
+const func27 = require("./datatypes.cjs")["Period"];
+const func28 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["description", func15],
+["_description", func5],
+["during", func27]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -183,35 +189,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func14(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.during !== undefined && func0.call(data, "during")){
-if(!(func20(data.during, {instancePath:instancePath+"/during"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -232,235 +212,62 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("HealthcareService" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "HealthcareService"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "HealthcareService"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.active !== undefined && func0.call(data, "active")){
-if(!(func10(data.active, {instancePath:instancePath+"/active"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func4(data._active, {instancePath:instancePath+"/_active"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.providedBy !== undefined && func0.call(data, "providedBy")){
-if(!(func11(data.providedBy, {instancePath:instancePath+"/providedBy"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func12(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.specialty !== undefined && func0.call(data, "specialty")){
-if(!(func12(data.specialty, {instancePath:instancePath+"/specialty"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func13(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func14(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-if(!(func14(data.comment, {instancePath:instancePath+"/comment"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func4(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.extraDetails !== undefined && func0.call(data, "extraDetails")){
-if(!(func14(data.extraDetails, {instancePath:instancePath+"/extraDetails"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._extraDetails !== undefined && func0.call(data, "_extraDetails")){
-if(!(func4(data._extraDetails, {instancePath:instancePath+"/_extraDetails"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.photo !== undefined && func0.call(data, "photo")){
-if(!(func15(data.photo, {instancePath:instancePath+"/photo"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-if(!(func16(data.telecom, {instancePath:instancePath+"/telecom"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.coverageArea !== undefined && func0.call(data, "coverageArea")){
-if(!(func13(data.coverageArea, {instancePath:instancePath+"/coverageArea"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.serviceProvisionCode !== undefined && func0.call(data, "serviceProvisionCode")){
-if(!(func12(data.serviceProvisionCode, {instancePath:instancePath+"/serviceProvisionCode"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.eligibility !== undefined && func0.call(data, "eligibility")){
-let data29 = data.eligibility;
-if(Array.isArray(data29)){
-const len0 = data29.length;
+let data1 = data.eligibility;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data29[i0], {instancePath:instancePath+"/eligibility/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/eligibility/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/eligibility", "#/properties/eligibility/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility", "#/cdxMembers/eligibility/type", {type: "array"}); errors++;
 }
 }
-if(data.program !== undefined && func0.call(data, "program")){
-if(!(func12(data.program, {instancePath:instancePath+"/program"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.characteristic !== undefined && func0.call(data, "characteristic")){
-if(!(func12(data.characteristic, {instancePath:instancePath+"/characteristic"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.communication !== undefined && func0.call(data, "communication")){
-if(!(func12(data.communication, {instancePath:instancePath+"/communication"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.referralMethod !== undefined && func0.call(data, "referralMethod")){
-if(!(func12(data.referralMethod, {instancePath:instancePath+"/referralMethod"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.appointmentRequired !== undefined && func0.call(data, "appointmentRequired")){
-if(!(func10(data.appointmentRequired, {instancePath:instancePath+"/appointmentRequired"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._appointmentRequired !== undefined && func0.call(data, "_appointmentRequired")){
-if(!(func4(data._appointmentRequired, {instancePath:instancePath+"/_appointmentRequired"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.availableTime !== undefined && func0.call(data, "availableTime")){
-let data37 = data.availableTime;
-if(Array.isArray(data37)){
-const len1 = data37.length;
+let data3 = data.availableTime;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data37[i1], {instancePath:instancePath+"/availableTime/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/availableTime/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime", "#/properties/availableTime/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime", "#/cdxMembers/availableTime/type", {type: "array"}); errors++;
 }
 }
 if(data.notAvailable !== undefined && func0.call(data, "notAvailable")){
-let data39 = data.notAvailable;
-if(Array.isArray(data39)){
-const len2 = data39.length;
+let data5 = data.notAvailable;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate3(data39[i2], {instancePath:instancePath+"/notAvailable/" + i2}))){
+if(!(validate3(data5[i2], {instancePath:instancePath+"/notAvailable/" + i2}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable", "#/properties/notAvailable/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable", "#/cdxMembers/notAvailable/type", {type: "array"}); errors++;
 }
 }
-if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
-if(!(func14(data.availabilityExceptions, {instancePath:instancePath+"/availabilityExceptions"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
-if(!(func4(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-if(!(func13(data.endpoint, {instancePath:instancePath+"/endpoint"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

@@ -3,25 +3,77 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["Reference"];
-const func11 = require("./datatypes.cjs")["member_fecd911445"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("./datatypes.cjs")["member_fecd911445"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["patient", func11],
+["date", func12],
+["_date", func5],
+["authority", func11]
+];
 
-const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func13 = require("./datatypes.cjs")["member_796295fe1b"];
-const func14 = require("./datatypes.cjs")["CodeableConcept"];
-const func15 = require("./datatypes.cjs")["member_76d1179e4f"];
-const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func17 = require("../../../../choice.cjs").choiceForms;
+const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["vaccineCode", func15],
+["targetDisease", func16],
+["contraindicatedVaccineCode", func15],
+["forecastStatus", func16],
+["forecastReason", func15]
+];
+const func18 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func19 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func20 = [
+["description", func14],
+["_description", func5],
+["series", func14],
+["_series", func5],
+["doseNumberPositiveInt", func18],
+["_doseNumberPositiveInt", func5],
+["doseNumberString", func14],
+["_doseNumberString", func5],
+["seriesDosesPositiveInt", func18],
+["_seriesDosesPositiveInt", func5],
+["seriesDosesString", func14],
+["_seriesDosesString", func5],
+["supportingImmunization", func19],
+["supportingPatientInformation", func19]
+];
+const func21 = require("../../../../choice.cjs").choiceForms;
 
+const func22 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["code", func16],
+["value", func12],
+["_value", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -61,35 +113,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func14(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func11(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -109,135 +135,33 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.forecastStatus === undefined) || (!(func0.call(data, "forecastStatus")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "forecastStatus"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.vaccineCode !== undefined && func0.call(data, "vaccineCode")){
-if(!(func13(data.vaccineCode, {instancePath:instancePath+"/vaccineCode"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.targetDisease !== undefined && func0.call(data, "targetDisease")){
-if(!(func14(data.targetDisease, {instancePath:instancePath+"/targetDisease"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.contraindicatedVaccineCode !== undefined && func0.call(data, "contraindicatedVaccineCode")){
-if(!(func13(data.contraindicatedVaccineCode, {instancePath:instancePath+"/contraindicatedVaccineCode"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.forecastStatus !== undefined && func0.call(data, "forecastStatus")){
-if(!(func14(data.forecastStatus, {instancePath:instancePath+"/forecastStatus"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.forecastReason !== undefined && func0.call(data, "forecastReason")){
-if(!(func13(data.forecastReason, {instancePath:instancePath+"/forecastReason"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dateCriterion !== undefined && func0.call(data, "dateCriterion")){
-let data8 = data.dateCriterion;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+let data0 = data.dateCriterion;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data8[i0], {instancePath:instancePath+"/dateCriterion/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/dateCriterion/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dateCriterion", "#/properties/dateCriterion/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion", "#/cdxMembers/dateCriterion/type", {type: "array"}); errors++;
 }
 }
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func12(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.series !== undefined && func0.call(data, "series")){
-if(!(func12(data.series, {instancePath:instancePath+"/series"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._series !== undefined && func0.call(data, "_series")){
-if(!(func4(data._series, {instancePath:instancePath+"/_series"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.doseNumberPositiveInt !== undefined && func0.call(data, "doseNumberPositiveInt")){
-if(!(func15(data.doseNumberPositiveInt, {instancePath:instancePath+"/doseNumberPositiveInt"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._doseNumberPositiveInt !== undefined && func0.call(data, "_doseNumberPositiveInt")){
-if(!(func4(data._doseNumberPositiveInt, {instancePath:instancePath+"/_doseNumberPositiveInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.doseNumberString !== undefined && func0.call(data, "doseNumberString")){
-if(!(func12(data.doseNumberString, {instancePath:instancePath+"/doseNumberString"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._doseNumberString !== undefined && func0.call(data, "_doseNumberString")){
-if(!(func4(data._doseNumberString, {instancePath:instancePath+"/_doseNumberString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.seriesDosesPositiveInt !== undefined && func0.call(data, "seriesDosesPositiveInt")){
-if(!(func15(data.seriesDosesPositiveInt, {instancePath:instancePath+"/seriesDosesPositiveInt"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._seriesDosesPositiveInt !== undefined && func0.call(data, "_seriesDosesPositiveInt")){
-if(!(func4(data._seriesDosesPositiveInt, {instancePath:instancePath+"/_seriesDosesPositiveInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.seriesDosesString !== undefined && func0.call(data, "seriesDosesString")){
-if(!(func12(data.seriesDosesString, {instancePath:instancePath+"/seriesDosesString"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._seriesDosesString !== undefined && func0.call(data, "_seriesDosesString")){
-if(!(func4(data._seriesDosesString, {instancePath:instancePath+"/_seriesDosesString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.supportingImmunization !== undefined && func0.call(data, "supportingImmunization")){
-if(!(func16(data.supportingImmunization, {instancePath:instancePath+"/supportingImmunization"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.supportingPatientInformation !== undefined && func0.call(data, "supportingPatientInformation")){
-if(!(func16(data.supportingPatientInformation, {instancePath:instancePath+"/supportingPatientInformation"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-const forms0 = func17(data, obj0);
+const forms0 = func21(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
 }
-const forms1 = func17(data, obj1);
+const forms1 = func21(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
 }
@@ -297,96 +221,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImmunizationRecommendation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImmunizationRecommendation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ImmunizationRecommendation"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func10(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func11(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.authority !== undefined && func0.call(data, "authority")){
-if(!(func10(data.authority, {instancePath:instancePath+"/authority"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.recommendation !== undefined && func0.call(data, "recommendation")){
-let data17 = data.recommendation;
-if(Array.isArray(data17)){
-const len0 = data17.length;
+let data2 = data.recommendation;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data17[i0], {instancePath:instancePath+"/recommendation/" + i0}))){
+if(!(validate2(data2[i0], {instancePath:instancePath+"/recommendation/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/recommendation", "#/properties/recommendation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recommendation", "#/cdxMembers/recommendation/type", {type: "array"}); errors++;
 }
 }
 }

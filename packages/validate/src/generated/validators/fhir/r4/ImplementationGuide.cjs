@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "license": {
    "enum": [
     "not-open-source",
@@ -356,25 +356,79 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func10 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func12 = require("./datatypes.cjs")["member_fecd911445"];
-const func13 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func14 = require("./datatypes.cjs")["member_1538b1110f"];
-const func15 = require("./datatypes.cjs")["member_796295fe1b"];
-const func16 = require("ajv/dist/runtime/equal").default;
-const func17 = require("./datatypes.cjs")["member_0ed055b413"];
-const func18 = require("./datatypes.cjs")["member_037bb971b0"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func15 = require("./datatypes.cjs")["member_1538b1110f"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["version", func10],
+["_version", func5],
+["name", func10],
+["_name", func5],
+["title", func10],
+["_title", func5],
+["status", func11],
+["_status", func5],
+["experimental", func12],
+["_experimental", func5],
+["date", func13],
+["_date", func5],
+["publisher", func10],
+["_publisher", func5],
+["contact", func14],
+["description", func10],
+["_description", func5],
+["useContext", func15],
+["jurisdiction", func16],
+["copyright", func10],
+["_copyright", func5],
+["packageId", func2],
+["_packageId", func5]
+];
+const func18 = require("ajv/dist/runtime/equal").default;
+const func19 = require("./datatypes.cjs")["member_0ed055b413"];
+const func20 = require("./datatypes.cjs")["member_037bb971b0"];
+const func21 = [
+["_license", func5],
+["fhirVersion", func19],
+["_fhirVersion", func20]
+];
 
+const func22 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["uri", func4],
+["_uri", func5],
+["packageId", func2],
+["_packageId", func5],
+["version", func10],
+["_version", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -383,50 +437,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.uri === undefined) || (!(func0.call(data, "uri")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "uri"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.uri !== undefined && func0.call(data, "uri")){
-if(!(func3(data.uri, {instancePath:instancePath+"/uri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._uri !== undefined && func0.call(data, "_uri")){
-if(!(func4(data._uri, {instancePath:instancePath+"/_uri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.packageId !== undefined && func0.call(data, "packageId")){
-if(!(func1(data.packageId, {instancePath:instancePath+"/packageId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._packageId !== undefined && func0.call(data, "_packageId")){
-if(!(func4(data._packageId, {instancePath:instancePath+"/_packageId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func9(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -437,7 +450,16 @@ return errors === 0;
 }
 
 
-const func19 = require("./datatypes.cjs")["member_fcaeb20732"];
+const func23 = require("./datatypes.cjs")["member_fcaeb20732"];
+const func24 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["type", func23],
+["_type", func5],
+["profile", func4],
+["_profile", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -477,40 +499,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.profile === undefined) || (!(func0.call(data, "profile")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "profile"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func19(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.profile !== undefined && func0.call(data, "profile")){
-if(!(func3(data.profile, {instancePath:instancePath+"/profile"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func4(data._profile, {instancePath:instancePath+"/_profile"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -521,7 +512,21 @@ return errors === 0;
 }
 
 
+const func25 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9]
+];
 
+const func26 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["name", func10],
+["_name", func5],
+["description", func10],
+["_description", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -558,40 +563,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func9(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func9(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -602,8 +576,26 @@ return errors === 0;
 }
 
 
-const func20 = require("./datatypes.cjs")["Reference"];
-const func21 = require("../../../../choice.cjs").choiceForms;
+const func27 = require("./datatypes.cjs")["Reference"];
+const func28 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["reference", func27],
+["fhirVersion", func19],
+["_fhirVersion", func20],
+["name", func10],
+["_name", func5],
+["description", func10],
+["_description", func5],
+["exampleBoolean", func12],
+["_exampleBoolean", func5],
+["exampleCanonical", func4],
+["_exampleCanonical", func5],
+["groupingId", func2],
+["_groupingId", func5]
+];
+const func29 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["exampleBoolean", "exampleCanonical"]);
 
 function validate4(data, {instancePath=""}={}){
@@ -613,87 +605,11 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.reference === undefined) || (!(func0.call(data, "reference")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "reference"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.reference !== undefined && func0.call(data, "reference")){
-if(!(func20(data.reference, {instancePath:instancePath+"/reference"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
-if(!(func17(data.fhirVersion, {instancePath:instancePath+"/fhirVersion"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-if(!(func18(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func9(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func9(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.exampleBoolean !== undefined && func0.call(data, "exampleBoolean")){
-if(!(func11(data.exampleBoolean, {instancePath:instancePath+"/exampleBoolean"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._exampleBoolean !== undefined && func0.call(data, "_exampleBoolean")){
-if(!(func4(data._exampleBoolean, {instancePath:instancePath+"/_exampleBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.exampleCanonical !== undefined && func0.call(data, "exampleCanonical")){
-if(!(func3(data.exampleCanonical, {instancePath:instancePath+"/exampleCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._exampleCanonical !== undefined && func0.call(data, "_exampleCanonical")){
-if(!(func4(data._exampleCanonical, {instancePath:instancePath+"/_exampleCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.groupingId !== undefined && func0.call(data, "groupingId")){
-if(!(func1(data.groupingId, {instancePath:instancePath+"/groupingId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._groupingId !== undefined && func0.call(data, "_groupingId")){
-if(!(func4(data._groupingId, {instancePath:instancePath+"/_groupingId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func21(data, obj0);
+const forms0 = func29(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
 }
@@ -705,7 +621,20 @@ validate4.errors = vErrors;
 return errors === 0;
 }
 
-const schema1 = {"properties":{"generation":{"enum":["html","markdown","xml","generated"]}}};
+const schema1 = {"cdxMembers":{"generation":{"enum":["html","markdown","xml","generated"]}}};
+const func30 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["nameUrl", func4],
+["_nameUrl", func5],
+["nameReference", func27],
+["title", func10],
+["_title", func5]
+];
+const func31 = [
+["_generation", func5]
+];
 const wrapper0 = {validate: validate5};
 const obj1 = new Set(["nameUrl", "nameReference"]);
 
@@ -828,72 +757,35 @@ if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.nameUrl !== undefined && func0.call(data, "nameUrl")){
-if(!(func3(data.nameUrl, {instancePath:instancePath+"/nameUrl"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._nameUrl !== undefined && func0.call(data, "_nameUrl")){
-if(!(func4(data._nameUrl, {instancePath:instancePath+"/_nameUrl"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.nameReference !== undefined && func0.call(data, "nameReference")){
-if(!(func20(data.nameReference, {instancePath:instancePath+"/nameReference"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func9(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.generation !== undefined && func0.call(data, "generation")){
-let data13 = data.generation;
-if(!((((data13 === "html") || (data13 === "markdown")) || (data13 === "xml")) || (data13 === "generated"))){
-vErrors = addError(vErrors, instancePath+"/generation", "#/properties/generation/enum", {allowedValues: schema1.properties.generation.enum}); errors++;
+let data5 = data.generation;
+if(!((((data5 === "html") || (data5 === "markdown")) || (data5 === "xml")) || (data5 === "generated"))){
+vErrors = addError(vErrors, instancePath+"/generation", "#/cdxMembers/generation/enum", {allowedValues: schema1.cdxMembers.generation.enum}); errors++;
 }
 }
-if(data._generation !== undefined && func0.call(data, "_generation")){
-if(!(func4(data._generation, {instancePath:instancePath+"/_generation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.page !== undefined && func0.call(data, "page")){
-let data15 = data.page;
-if(Array.isArray(data15)){
-const len0 = data15.length;
+let data6 = data.page;
+if(Array.isArray(data6)){
+const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data15[i0], {instancePath:instancePath+"/page/" + i0}))){
+if(!(wrapper0.validate(data6[i0], {instancePath:instancePath+"/page/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page", "#/properties/page/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page", "#/cdxMembers/page/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func21(data, obj1);
+const forms0 = func29(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "name[x]", forms: forms0}); errors++;
 }
@@ -906,7 +798,7 @@ return errors === 0;
 }
 
 const schema2 = {
- "properties": {
+ "cdxMembers": {
   "code": {
    "enum": [
     "apply",
@@ -923,6 +815,11 @@ const schema2 = {
   }
  }
 };
+const func32 = [
+["_code", func5],
+["value", func10],
+["_value", func5]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
@@ -990,41 +887,19 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.code !== undefined && func0.call(data, "code")){
-let data5 = data.code;
-if(!((((((((((data5 === "apply") || (data5 === "path-resource")) || (data5 === "path-pages")) || (data5 === "path-tx-cache")) || (data5 === "expansion-parameter")) || (data5 === "rule-broken-links")) || (data5 === "generate-xml")) || (data5 === "generate-json")) || (data5 === "generate-turtle")) || (data5 === "html-template"))){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/enum", {allowedValues: schema2.properties.code.enum}); errors++;
+let data2 = data.code;
+if(!((((((((((data2 === "apply") || (data2 === "path-resource")) || (data2 === "path-pages")) || (data2 === "path-tx-cache")) || (data2 === "expansion-parameter")) || (data2 === "rule-broken-links")) || (data2 === "generate-xml")) || (data2 === "generate-json")) || (data2 === "generate-turtle")) || (data2 === "html-template"))){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/enum", {allowedValues: schema2.cdxMembers.code.enum}); errors++;
 }
 }
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func9(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1035,6 +910,17 @@ return errors === 0;
 }
 
 
+const func33 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["source", func10],
+["_source", func5],
+["scope", func10],
+["_scope", func5]
+];
 
 function validate7(data, {instancePath=""}={}){
 let vErrors = null;
@@ -1102,50 +988,9 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func9(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._source !== undefined && func0.call(data, "_source")){
-if(!(func4(data._source, {instancePath:instancePath+"/_source"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func9(data.scope, {instancePath:instancePath+"/scope"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._scope !== undefined && func0.call(data, "_scope")){
-if(!(func4(data._scope, {instancePath:instancePath+"/_scope"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1163,47 +1008,36 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.grouping !== undefined && func0.call(data, "grouping")){
-let data3 = data.grouping;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.grouping;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data3[i0], {instancePath:instancePath+"/grouping/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/grouping/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/grouping", "#/properties/grouping/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping", "#/cdxMembers/grouping/type", {type: "array"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
-let data5 = data.resource;
-if(Array.isArray(data5)){
-const len1 = data5.length;
+let data2 = data.resource;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data5[i1], {instancePath:instancePath+"/resource/" + i1}))){
+if(!(validate4(data2[i1], {instancePath:instancePath+"/resource/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/cdxMembers/resource/type", {type: "array"}); errors++;
 }
 }
 if(data.page !== undefined && func0.call(data, "page")){
@@ -1212,31 +1046,31 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
-let data8 = data.parameter;
-if(Array.isArray(data8)){
-const len2 = data8.length;
+let data5 = data.parameter;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate6(data8[i2], {instancePath:instancePath+"/parameter/" + i2}))){
+if(!(validate6(data5[i2], {instancePath:instancePath+"/parameter/" + i2}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/cdxMembers/parameter/type", {type: "array"}); errors++;
 }
 }
 if(data.template !== undefined && func0.call(data, "template")){
-let data10 = data.template;
-if(Array.isArray(data10)){
-const len3 = data10.length;
+let data7 = data.template;
+if(Array.isArray(data7)){
+const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate7(data10[i3], {instancePath:instancePath+"/template/" + i3}))){
+if(!(validate7(data7[i3], {instancePath:instancePath+"/template/" + i3}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/template", "#/properties/template/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template", "#/cdxMembers/template/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1248,8 +1082,33 @@ return errors === 0;
 }
 
 
-const func22 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func34 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["rendering", func4],
+["_rendering", func5]
+];
+const func35 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func36 = [
+["image", func35],
+["_image", func20],
+["other", func35],
+["_other", func20]
+];
 
+const func37 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["reference", func27],
+["exampleBoolean", func12],
+["_exampleBoolean", func5],
+["exampleCanonical", func4],
+["_exampleCanonical", func5],
+["relativePath", func4],
+["_relativePath", func5]
+];
 
 function validate9(data, {instancePath=""}={}){
 let vErrors = null;
@@ -1258,57 +1117,11 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.reference === undefined) || (!(func0.call(data, "reference")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "reference"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func37, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.reference !== undefined && func0.call(data, "reference")){
-if(!(func20(data.reference, {instancePath:instancePath+"/reference"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.exampleBoolean !== undefined && func0.call(data, "exampleBoolean")){
-if(!(func11(data.exampleBoolean, {instancePath:instancePath+"/exampleBoolean"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._exampleBoolean !== undefined && func0.call(data, "_exampleBoolean")){
-if(!(func4(data._exampleBoolean, {instancePath:instancePath+"/_exampleBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.exampleCanonical !== undefined && func0.call(data, "exampleCanonical")){
-if(!(func3(data.exampleCanonical, {instancePath:instancePath+"/exampleCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._exampleCanonical !== undefined && func0.call(data, "_exampleCanonical")){
-if(!(func4(data._exampleCanonical, {instancePath:instancePath+"/_exampleCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.relativePath !== undefined && func0.call(data, "relativePath")){
-if(!(func3(data.relativePath, {instancePath:instancePath+"/relativePath"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._relativePath !== undefined && func0.call(data, "_relativePath")){
-if(!(func4(data._relativePath, {instancePath:instancePath+"/_relativePath"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func21(data, obj0);
+const forms0 = func29(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
 }
@@ -1321,6 +1134,17 @@ return errors === 0;
 }
 
 
+const func38 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["name", func10],
+["_name", func5],
+["title", func10],
+["_title", func5],
+["anchor", func35],
+["_anchor", func20]
+];
 
 function validate10(data, {instancePath=""}={}){
 let vErrors = null;
@@ -1357,50 +1181,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func9(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func9(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.anchor !== undefined && func0.call(data, "anchor")){
-if(!(func22(data.anchor, {instancePath:instancePath+"/anchor"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._anchor !== undefined && func0.call(data, "_anchor")){
-if(!(func18(data._anchor, {instancePath:instancePath+"/_anchor"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func38, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1418,78 +1201,41 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.rendering !== undefined && func0.call(data, "rendering")){
-if(!(func3(data.rendering, {instancePath:instancePath+"/rendering"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._rendering !== undefined && func0.call(data, "_rendering")){
-if(!(func4(data._rendering, {instancePath:instancePath+"/_rendering"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
-let data5 = data.resource;
-if(Array.isArray(data5)){
-const len0 = data5.length;
+let data0 = data.resource;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate9(data5[i0], {instancePath:instancePath+"/resource/" + i0}))){
+if(!(validate9(data0[i0], {instancePath:instancePath+"/resource/" + i0}))){
 vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/cdxMembers/resource/type", {type: "array"}); errors++;
 }
 }
 if(data.page !== undefined && func0.call(data, "page")){
-let data7 = data.page;
-if(Array.isArray(data7)){
-const len1 = data7.length;
+let data2 = data.page;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate10(data7[i1], {instancePath:instancePath+"/page/" + i1}))){
+if(!(validate10(data2[i1], {instancePath:instancePath+"/page/" + i1}))){
 vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page", "#/properties/page/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page", "#/cdxMembers/page/type", {type: "array"}); errors++;
 }
 }
-if(data.image !== undefined && func0.call(data, "image")){
-if(!(func22(data.image, {instancePath:instancePath+"/image"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._image !== undefined && func0.call(data, "_image")){
-if(!(func18(data._image, {instancePath:instancePath+"/_image"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.other !== undefined && func0.call(data, "other")){
-if(!(func22(data.other, {instancePath:instancePath+"/other"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._other !== undefined && func0.call(data, "_other")){
-if(!(func18(data._other, {instancePath:instancePath+"/_other"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1665,238 +1411,56 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImplementationGuide" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImplementationGuide"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ImplementationGuide"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func9(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func9(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func9(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func11(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func12(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func9(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func13(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func9(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func14(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func15(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func9(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.packageId !== undefined && func0.call(data, "packageId")){
-if(!(func1(data.packageId, {instancePath:instancePath+"/packageId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._packageId !== undefined && func0.call(data, "_packageId")){
-if(!(func4(data._packageId, {instancePath:instancePath+"/_packageId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.license !== undefined && func0.call(data, "license")){
-let valid12;
-valid12 = false;
-for(const v0 of schema0.properties.license.enum){
-if(func16(data.license, v0)){
-valid12 = true;
+let valid13;
+valid13 = false;
+for(const v0 of schema0.cdxMembers.license.enum){
+if(func18(data.license, v0)){
+valid13 = true;
 break;
 }
 }
-if(!valid12){
-vErrors = addError(vErrors, instancePath+"/license", "#/properties/license/enum", {allowedValues: schema0.properties.license.enum}); errors++;
+if(!valid13){
+vErrors = addError(vErrors, instancePath+"/license", "#/cdxMembers/license/enum", {allowedValues: schema0.cdxMembers.license.enum}); errors++;
 }
 }
-if(data._license !== undefined && func0.call(data, "_license")){
-if(!(func4(data._license, {instancePath:instancePath+"/_license"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
-if(!(func17(data.fhirVersion, {instancePath:instancePath+"/fhirVersion"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-if(!(func18(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dependsOn !== undefined && func0.call(data, "dependsOn")){
-let data45 = data.dependsOn;
-if(Array.isArray(data45)){
-const len0 = data45.length;
+let data7 = data.dependsOn;
+if(Array.isArray(data7)){
+const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data45[i0], {instancePath:instancePath+"/dependsOn/" + i0}))){
+if(!(validate1(data7[i0], {instancePath:instancePath+"/dependsOn/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn", "#/properties/dependsOn/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn", "#/cdxMembers/dependsOn/type", {type: "array"}); errors++;
 }
 }
 if(data.global !== undefined && func0.call(data, "global")){
-let data47 = data.global;
-if(Array.isArray(data47)){
-const len1 = data47.length;
+let data9 = data.global;
+if(Array.isArray(data9)){
+const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data47[i1], {instancePath:instancePath+"/global/" + i1}))){
+if(!(validate2(data9[i1], {instancePath:instancePath+"/global/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/global", "#/properties/global/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global", "#/cdxMembers/global/type", {type: "array"}); errors++;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){

@@ -3,67 +3,74 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func13 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func14 = require("./datatypes.cjs")["member_037bb971b0"];
-const func15 = require("./datatypes.cjs")["Period"];
-const func16 = require("./datatypes.cjs")["Reference"];
-const func17 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func15 = require("./datatypes.cjs")["member_037bb971b0"];
+const func16 = require("./datatypes.cjs")["Period"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func19 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["status", func11],
+["_status", func5],
+["type", func12],
+["name", func13],
+["_name", func5],
+["alias", func14],
+["_alias", func15],
+["period", func16],
+["ownedBy", func17],
+["administeredBy", func17],
+["coverageArea", func18]
+];
+const func20 = [
+["endpoint", func18],
+["network", func18]
+];
 
-const func18 = require("./datatypes.cjs")["CodeableConcept"];
-const func19 = require("./datatypes.cjs")["HumanName"];
-const func20 = require("./datatypes.cjs")["member_c11eaeae1c"];
-const func21 = require("./datatypes.cjs")["Address"];
+const func21 = require("./datatypes.cjs")["CodeableConcept"];
+const func22 = require("./datatypes.cjs")["HumanName"];
+const func23 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func24 = require("./datatypes.cjs")["Address"];
+const func25 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["purpose", func21],
+["name", func22],
+["telecom", func23],
+["address", func24]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func18(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func19(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-if(!(func20(data.telecom, {instancePath:instancePath+"/telecom"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.address !== undefined && func0.call(data, "address")){
-if(!(func21(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -74,38 +81,39 @@ return errors === 0;
 }
 
 
+const func26 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["type", func21],
+["network", func18]
+];
 
+const func27 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["type", func21],
+["requirement", func13],
+["_requirement", func5]
+];
 
-const func22 = require("./datatypes.cjs")["Quantity"];
+const func28 = require("./datatypes.cjs")["Quantity"];
+const func29 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["value", func28],
+["code", func21]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func22(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func18(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -123,48 +131,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func18(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.requirement !== undefined && func0.call(data, "requirement")){
-if(!(func12(data.requirement, {instancePath:instancePath+"/requirement"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._requirement !== undefined && func0.call(data, "_requirement")){
-if(!(func4(data._requirement, {instancePath:instancePath+"/_requirement"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.limit !== undefined && func0.call(data, "limit")){
-let data6 = data.limit;
-if(Array.isArray(data6)){
-const len0 = data6.length;
+let data0 = data.limit;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data6[i0], {instancePath:instancePath+"/limit/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/limit/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/limit", "#/cdxMembers/limit/type", {type: "array"}); errors++;
 }
 }
 }
@@ -186,43 +168,22 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"
 if((data.benefit === undefined) || (!(func0.call(data, "benefit")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "benefit"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func18(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.network !== undefined && func0.call(data, "network")){
-if(!(func17(data.network, {instancePath:instancePath+"/network"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.benefit !== undefined && func0.call(data, "benefit")){
-let data5 = data.benefit;
-if(Array.isArray(data5)){
-const len0 = data5.length;
+let data0 = data.benefit;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data5[i0], {instancePath:instancePath+"/benefit/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/benefit/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefit", "#/properties/benefit/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit", "#/cdxMembers/benefit/type", {type: "array"}); errors++;
 }
 }
 }
@@ -234,58 +195,37 @@ return errors === 0;
 }
 
 
+const func30 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func21],
+["coverageArea", func18],
+["network", func18]
+];
 
-const func23 = require("./datatypes.cjs")["member_76d1179e4f"];
-const func24 = require("./datatypes.cjs")["Money"];
+const func31 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func32 = require("./datatypes.cjs")["Money"];
+const func33 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["type", func21],
+["groupSize", func31],
+["_groupSize", func5],
+["cost", func32],
+["comment", func13],
+["_comment", func5]
+];
 
 function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func18(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.groupSize !== undefined && func0.call(data, "groupSize")){
-if(!(func23(data.groupSize, {instancePath:instancePath+"/groupSize"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._groupSize !== undefined && func0.call(data, "_groupSize")){
-if(!(func4(data._groupSize, {instancePath:instancePath+"/_groupSize"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.cost !== undefined && func0.call(data, "cost")){
-if(!(func24(data.cost, {instancePath:instancePath+"/cost"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-if(!(func12(data.comment, {instancePath:instancePath+"/comment"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func4(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -296,8 +236,29 @@ return errors === 0;
 }
 
 
+const func34 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["category", func21]
+];
 
+const func35 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["type", func21]
+];
 
+const func36 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["type", func21],
+["applicability", func21],
+["qualifiers", func12],
+["value", func28]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
@@ -306,40 +267,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func18(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.applicability !== undefined && func0.call(data, "applicability")){
-if(!(func18(data.applicability, {instancePath:instancePath+"/applicability"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.qualifiers !== undefined && func0.call(data, "qualifiers")){
-if(!(func11(data.qualifiers, {instancePath:instancePath+"/qualifiers"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func22(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -357,38 +287,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func18(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func35, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.cost !== undefined && func0.call(data, "cost")){
-let data4 = data.cost;
-if(Array.isArray(data4)){
-const len0 = data4.length;
+let data0 = data.cost;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate6(data4[i0], {instancePath:instancePath+"/cost/" + i0}))){
+if(!(validate6(data0[i0], {instancePath:instancePath+"/cost/" + i0}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cost", "#/properties/cost/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost", "#/cdxMembers/cost/type", {type: "array"}); errors++;
 }
 }
 }
@@ -407,38 +321,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.category === undefined) || (!(func0.call(data, "category")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "category"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func18(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.benefit !== undefined && func0.call(data, "benefit")){
-let data4 = data.benefit;
-if(Array.isArray(data4)){
-const len0 = data4.length;
+let data0 = data.benefit;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate7(data4[i0], {instancePath:instancePath+"/benefit/" + i0}))){
+if(!(validate7(data0[i0], {instancePath:instancePath+"/benefit/" + i0}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefit", "#/properties/benefit/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit", "#/cdxMembers/benefit/type", {type: "array"}); errors++;
 }
 }
 }
@@ -454,67 +352,36 @@ function validate9(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func18(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.coverageArea !== undefined && func0.call(data, "coverageArea")){
-if(!(func17(data.coverageArea, {instancePath:instancePath+"/coverageArea"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.network !== undefined && func0.call(data, "network")){
-if(!(func17(data.network, {instancePath:instancePath+"/network"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.generalCost !== undefined && func0.call(data, "generalCost")){
-let data7 = data.generalCost;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data0 = data.generalCost;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data7[i0], {instancePath:instancePath+"/generalCost/" + i0}))){
+if(!(validate5(data0[i0], {instancePath:instancePath+"/generalCost/" + i0}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/generalCost", "#/properties/generalCost/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/generalCost", "#/cdxMembers/generalCost/type", {type: "array"}); errors++;
 }
 }
 if(data.specificCost !== undefined && func0.call(data, "specificCost")){
-let data9 = data.specificCost;
-if(Array.isArray(data9)){
-const len1 = data9.length;
+let data2 = data.specificCost;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate8(data9[i1], {instancePath:instancePath+"/specificCost/" + i1}))){
+if(!(validate8(data2[i1], {instancePath:instancePath+"/specificCost/" + i1}))){
 vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specificCost", "#/properties/specificCost/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specificCost", "#/cdxMembers/specificCost/type", {type: "array"}); errors++;
 }
 }
 }
@@ -536,169 +403,57 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("InsurancePlan" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "InsurancePlan"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "InsurancePlan"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func12(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.alias !== undefined && func0.call(data, "alias")){
-if(!(func13(data.alias, {instancePath:instancePath+"/alias"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._alias !== undefined && func0.call(data, "_alias")){
-if(!(func14(data._alias, {instancePath:instancePath+"/_alias"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func15(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.ownedBy !== undefined && func0.call(data, "ownedBy")){
-if(!(func16(data.ownedBy, {instancePath:instancePath+"/ownedBy"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.administeredBy !== undefined && func0.call(data, "administeredBy")){
-if(!(func16(data.administeredBy, {instancePath:instancePath+"/administeredBy"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.coverageArea !== undefined && func0.call(data, "coverageArea")){
-if(!(func17(data.coverageArea, {instancePath:instancePath+"/coverageArea"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
-let data23 = data.contact;
-if(Array.isArray(data23)){
-const len0 = data23.length;
+let data1 = data.contact;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data23[i0], {instancePath:instancePath+"/contact/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/contact/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/cdxMembers/contact/type", {type: "array"}); errors++;
 }
 }
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-if(!(func17(data.endpoint, {instancePath:instancePath+"/endpoint"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.network !== undefined && func0.call(data, "network")){
-if(!(func17(data.network, {instancePath:instancePath+"/network"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.coverage !== undefined && func0.call(data, "coverage")){
-let data27 = data.coverage;
-if(Array.isArray(data27)){
-const len1 = data27.length;
+let data3 = data.coverage;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data27[i1], {instancePath:instancePath+"/coverage/" + i1}))){
+if(!(validate4(data3[i1], {instancePath:instancePath+"/coverage/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/coverage", "#/properties/coverage/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage", "#/cdxMembers/coverage/type", {type: "array"}); errors++;
 }
 }
 if(data.plan !== undefined && func0.call(data, "plan")){
-let data29 = data.plan;
-if(Array.isArray(data29)){
-const len2 = data29.length;
+let data5 = data.plan;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate9(data29[i2], {instancePath:instancePath+"/plan/" + i2}))){
+if(!(validate9(data5[i2], {instancePath:instancePath+"/plan/" + i2}))){
 vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/plan", "#/properties/plan/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/plan", "#/cdxMembers/plan/type", {type: "array"}); errors++;
 }
 }
 }

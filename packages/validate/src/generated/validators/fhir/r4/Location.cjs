@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "active",
@@ -19,27 +19,78 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["Coding"];
-const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func12 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func13 = require("./datatypes.cjs")["member_037bb971b0"];
-const func14 = require("./datatypes.cjs")["member_796295fe1b"];
-const func15 = require("./datatypes.cjs")["member_c11eaeae1c"];
-const func16 = require("./datatypes.cjs")["Address"];
-const func17 = require("./datatypes.cjs")["CodeableConcept"];
-const func18 = require("./datatypes.cjs")["Reference"];
-const func19 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["Coding"];
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func15 = require("./datatypes.cjs")["member_037bb971b0"];
+const func16 = [
+["_status", func5],
+["operationalStatus", func12],
+["name", func13],
+["_name", func5],
+["alias", func14],
+["_alias", func15],
+["description", func13],
+["_description", func5]
+];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func19 = require("./datatypes.cjs")["Address"];
+const func20 = require("./datatypes.cjs")["CodeableConcept"];
+const func21 = [
+["_mode", func5],
+["type", func17],
+["telecom", func18],
+["address", func19],
+["physicalType", func20]
+];
+const func22 = require("./datatypes.cjs")["Reference"];
+const func23 = [
+["managingOrganization", func22],
+["partOf", func22]
+];
+const func24 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func25 = [
+["availabilityExceptions", func13],
+["_availabilityExceptions", func5],
+["endpoint", func24]
+];
 
-const func20 = require("./datatypes.cjs")["member_cddf8275af"];
+const func26 = require("./datatypes.cjs")["member_cddf8275af"];
+const func27 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["longitude", func26],
+["_longitude", func5],
+["latitude", func26],
+["_latitude", func5],
+["altitude", func26],
+["_altitude", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -107,50 +158,9 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.longitude !== undefined && func0.call(data, "longitude")){
-if(!(func20(data.longitude, {instancePath:instancePath+"/longitude"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._longitude !== undefined && func0.call(data, "_longitude")){
-if(!(func4(data._longitude, {instancePath:instancePath+"/_longitude"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.latitude !== undefined && func0.call(data, "latitude")){
-if(!(func20(data.latitude, {instancePath:instancePath+"/latitude"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._latitude !== undefined && func0.call(data, "_latitude")){
-if(!(func4(data._latitude, {instancePath:instancePath+"/_latitude"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.altitude !== undefined && func0.call(data, "altitude")){
-if(!(func20(data.altitude, {instancePath:instancePath+"/altitude"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._altitude !== undefined && func0.call(data, "_altitude")){
-if(!(func4(data._altitude, {instancePath:instancePath+"/_altitude"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -161,68 +171,30 @@ return errors === 0;
 }
 
 
-const func21 = require("./datatypes.cjs")["member_3832d7bb1b"];
-const func22 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func23 = require("./datatypes.cjs")["member_f79c87b0fe"];
+const func28 = require("./datatypes.cjs")["member_3832d7bb1b"];
+const func29 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func30 = require("./datatypes.cjs")["member_f79c87b0fe"];
+const func31 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["daysOfWeek", func28],
+["_daysOfWeek", func15],
+["allDay", func29],
+["_allDay", func5],
+["openingTime", func30],
+["_openingTime", func5],
+["closingTime", func30],
+["_closingTime", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.daysOfWeek !== undefined && func0.call(data, "daysOfWeek")){
-if(!(func21(data.daysOfWeek, {instancePath:instancePath+"/daysOfWeek"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._daysOfWeek !== undefined && func0.call(data, "_daysOfWeek")){
-if(!(func13(data._daysOfWeek, {instancePath:instancePath+"/_daysOfWeek"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.allDay !== undefined && func0.call(data, "allDay")){
-if(!(func22(data.allDay, {instancePath:instancePath+"/allDay"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._allDay !== undefined && func0.call(data, "_allDay")){
-if(!(func4(data._allDay, {instancePath:instancePath+"/_allDay"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.openingTime !== undefined && func0.call(data, "openingTime")){
-if(!(func23(data.openingTime, {instancePath:instancePath+"/openingTime"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._openingTime !== undefined && func0.call(data, "_openingTime")){
-if(!(func4(data._openingTime, {instancePath:instancePath+"/_openingTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.closingTime !== undefined && func0.call(data, "closingTime")){
-if(!(func23(data.closingTime, {instancePath:instancePath+"/closingTime"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._closingTime !== undefined && func0.call(data, "_closingTime")){
-if(!(func4(data._closingTime, {instancePath:instancePath+"/_closingTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -243,184 +215,59 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Location" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Location"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Location"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data12 = data.status;
-if(!(((data12 === "active") || (data12 === "suspended")) || (data12 === "inactive"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data1 = data.status;
+if(!(((data1 === "active") || (data1 === "suspended")) || (data1 === "inactive"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.operationalStatus !== undefined && func0.call(data, "operationalStatus")){
-if(!(func10(data.operationalStatus, {instancePath:instancePath+"/operationalStatus"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func11(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.alias !== undefined && func0.call(data, "alias")){
-if(!(func12(data.alias, {instancePath:instancePath+"/alias"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._alias !== undefined && func0.call(data, "_alias")){
-if(!(func13(data._alias, {instancePath:instancePath+"/_alias"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func11(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
-let data21 = data.mode;
-if(!((data21 === "instance") || (data21 === "kind"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema0.properties.mode.enum}); errors++;
+let data2 = data.mode;
+if(!((data2 === "instance") || (data2 === "kind"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema0.cdxMembers.mode.enum}); errors++;
 }
 }
-if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func4(data._mode, {instancePath:instancePath+"/_mode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func14(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-if(!(func15(data.telecom, {instancePath:instancePath+"/telecom"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.address !== undefined && func0.call(data, "address")){
-if(!(func16(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.physicalType !== undefined && func0.call(data, "physicalType")){
-if(!(func17(data.physicalType, {instancePath:instancePath+"/physicalType"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.position !== undefined && func0.call(data, "position")){
 if(!(validate1(data.position, {instancePath:instancePath+"/position"}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
-if(data.managingOrganization !== undefined && func0.call(data, "managingOrganization")){
-if(!(func18(data.managingOrganization, {instancePath:instancePath+"/managingOrganization"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func18(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.hoursOfOperation !== undefined && func0.call(data, "hoursOfOperation")){
-let data30 = data.hoursOfOperation;
-if(Array.isArray(data30)){
-const len0 = data30.length;
+let data4 = data.hoursOfOperation;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data30[i0], {instancePath:instancePath+"/hoursOfOperation/" + i0}))){
+if(!(validate2(data4[i0], {instancePath:instancePath+"/hoursOfOperation/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation", "#/properties/hoursOfOperation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation", "#/cdxMembers/hoursOfOperation/type", {type: "array"}); errors++;
 }
 }
-if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
-if(!(func11(data.availabilityExceptions, {instancePath:instancePath+"/availabilityExceptions"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
-if(!(func4(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-if(!(func19(data.endpoint, {instancePath:instancePath+"/endpoint"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

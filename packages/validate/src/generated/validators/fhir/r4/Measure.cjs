@@ -3,35 +3,128 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func13 = require("./datatypes.cjs")["CodeableConcept"];
-const func14 = require("./datatypes.cjs")["Reference"];
-const func15 = require("./datatypes.cjs")["member_fecd911445"];
-const func16 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func17 = require("./datatypes.cjs")["member_1538b1110f"];
-const func18 = require("./datatypes.cjs")["member_796295fe1b"];
-const func19 = require("./datatypes.cjs")["member_440605a315"];
-const func20 = require("./datatypes.cjs")["Period"];
-const func21 = require("./datatypes.cjs")["member_a228c59884"];
-const func22 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func23 = require("./datatypes.cjs")["member_9892719d4b"];
-const func24 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func25 = require("./datatypes.cjs")["member_037bb971b0"];
-const func26 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_fecd911445"];
+const func17 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func18 = require("./datatypes.cjs")["member_1538b1110f"];
+const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func20 = require("./datatypes.cjs")["member_440605a315"];
+const func21 = require("./datatypes.cjs")["Period"];
+const func22 = require("./datatypes.cjs")["member_a228c59884"];
+const func23 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func24 = require("./datatypes.cjs")["member_9892719d4b"];
+const func25 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func26 = require("./datatypes.cjs")["member_037bb971b0"];
+const func27 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["subtitle", func11],
+["_subtitle", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["subjectCodeableConcept", func14],
+["subjectReference", func15],
+["date", func16],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func17],
+["description", func11],
+["_description", func5],
+["useContext", func18],
+["jurisdiction", func19],
+["purpose", func11],
+["_purpose", func5],
+["usage", func11],
+["_usage", func5],
+["copyright", func11],
+["_copyright", func5],
+["approvalDate", func20],
+["_approvalDate", func5],
+["lastReviewDate", func20],
+["_lastReviewDate", func5],
+["effectivePeriod", func21],
+["topic", func19],
+["author", func17],
+["editor", func17],
+["reviewer", func17],
+["endorser", func17],
+["relatedArtifact", func22],
+["library", func23],
+["_library", func24],
+["disclaimer", func11],
+["_disclaimer", func5],
+["scoring", func14],
+["compositeScoring", func14],
+["type", func19],
+["riskAdjustment", func11],
+["_riskAdjustment", func5],
+["rateAggregation", func11],
+["_rateAggregation", func5],
+["rationale", func11],
+["_rationale", func5],
+["clinicalRecommendationStatement", func11],
+["_clinicalRecommendationStatement", func5],
+["improvementNotation", func14],
+["definition", func25],
+["_definition", func26],
+["guidance", func11],
+["_guidance", func5]
+];
+const func28 = require("../../../../choice.cjs").choiceForms;
 
+const func29 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func14],
+["description", func11],
+["_description", func5]
+];
 
-const func27 = require("./datatypes.cjs")["Expression"];
+const func30 = require("./datatypes.cjs")["Expression"];
+const func31 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func14],
+["description", func11],
+["_description", func5],
+["criteria", func30]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -40,40 +133,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.criteria === undefined) || (!(func0.call(data, "criteria")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "criteria"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.criteria !== undefined && func0.call(data, "criteria")){
-if(!(func27(data.criteria, {instancePath:instancePath+"/criteria"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -93,40 +155,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.criteria === undefined) || (!(func0.call(data, "criteria")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "criteria"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.criteria !== undefined && func0.call(data, "criteria")){
-if(!(func27(data.criteria, {instancePath:instancePath+"/criteria"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -141,53 +172,22 @@ function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.criteria !== undefined && func0.call(data, "criteria")){
-if(!(func27(data.criteria, {instancePath:instancePath+"/criteria"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.component !== undefined && func0.call(data, "component")){
-let data7 = data.component;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data0 = data.component;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data7[i0], {instancePath:instancePath+"/component/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/component/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component", "#/cdxMembers/component/type", {type: "array"}); errors++;
 }
 }
 }
@@ -203,62 +203,36 @@ function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.population !== undefined && func0.call(data, "population")){
-let data6 = data.population;
-if(Array.isArray(data6)){
-const len0 = data6.length;
+let data0 = data.population;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data6[i0], {instancePath:instancePath+"/population/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/population/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population", "#/cdxMembers/population/type", {type: "array"}); errors++;
 }
 }
 if(data.stratifier !== undefined && func0.call(data, "stratifier")){
-let data8 = data.stratifier;
-if(Array.isArray(data8)){
-const len1 = data8.length;
+let data2 = data.stratifier;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate3(data8[i1], {instancePath:instancePath+"/stratifier/" + i1}))){
+if(!(validate3(data2[i1], {instancePath:instancePath+"/stratifier/" + i1}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/stratifier", "#/properties/stratifier/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/stratifier", "#/cdxMembers/stratifier/type", {type: "array"}); errors++;
 }
 }
 }
@@ -270,6 +244,16 @@ return errors === 0;
 }
 
 
+const func32 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func14],
+["usage", func19],
+["description", func11],
+["_description", func5],
+["criteria", func30]
+];
 
 function validate5(data, {instancePath=""}={}){
 let vErrors = null;
@@ -278,45 +262,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.criteria === undefined) || (!(func0.call(data, "criteria")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "criteria"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.usage !== undefined && func0.call(data, "usage")){
-if(!(func18(data.usage, {instancePath:instancePath+"/usage"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.criteria !== undefined && func0.call(data, "criteria")){
-if(!(func27(data.criteria, {instancePath:instancePath+"/criteria"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -369,403 +317,42 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Measure" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Measure"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Measure"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subtitle !== undefined && func0.call(data, "subtitle")){
-if(!(func10(data.subtitle, {instancePath:instancePath+"/subtitle"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func4(data._subtitle, {instancePath:instancePath+"/_subtitle"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func12(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func13(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func14(data.subjectReference, {instancePath:instancePath+"/subjectReference"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func15(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func16(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func17(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func18(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.usage !== undefined && func0.call(data, "usage")){
-if(!(func10(data.usage, {instancePath:instancePath+"/usage"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func4(data._usage, {instancePath:instancePath+"/_usage"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
-if(!(func19(data.approvalDate, {instancePath:instancePath+"/approvalDate"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func4(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
-if(!(func19(data.lastReviewDate, {instancePath:instancePath+"/lastReviewDate"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func4(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func20(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(func18(data.topic, {instancePath:instancePath+"/topic"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func16(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.editor !== undefined && func0.call(data, "editor")){
-if(!(func16(data.editor, {instancePath:instancePath+"/editor"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.reviewer !== undefined && func0.call(data, "reviewer")){
-if(!(func16(data.reviewer, {instancePath:instancePath+"/reviewer"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.endorser !== undefined && func0.call(data, "endorser")){
-if(!(func16(data.endorser, {instancePath:instancePath+"/endorser"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
-if(!(func21(data.relatedArtifact, {instancePath:instancePath+"/relatedArtifact"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.library !== undefined && func0.call(data, "library")){
-if(!(func22(data.library, {instancePath:instancePath+"/library"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._library !== undefined && func0.call(data, "_library")){
-if(!(func23(data._library, {instancePath:instancePath+"/_library"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.disclaimer !== undefined && func0.call(data, "disclaimer")){
-if(!(func10(data.disclaimer, {instancePath:instancePath+"/disclaimer"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._disclaimer !== undefined && func0.call(data, "_disclaimer")){
-if(!(func4(data._disclaimer, {instancePath:instancePath+"/_disclaimer"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.scoring !== undefined && func0.call(data, "scoring")){
-if(!(func13(data.scoring, {instancePath:instancePath+"/scoring"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.compositeScoring !== undefined && func0.call(data, "compositeScoring")){
-if(!(func13(data.compositeScoring, {instancePath:instancePath+"/compositeScoring"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func18(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.riskAdjustment !== undefined && func0.call(data, "riskAdjustment")){
-if(!(func10(data.riskAdjustment, {instancePath:instancePath+"/riskAdjustment"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._riskAdjustment !== undefined && func0.call(data, "_riskAdjustment")){
-if(!(func4(data._riskAdjustment, {instancePath:instancePath+"/_riskAdjustment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.rateAggregation !== undefined && func0.call(data, "rateAggregation")){
-if(!(func10(data.rateAggregation, {instancePath:instancePath+"/rateAggregation"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._rateAggregation !== undefined && func0.call(data, "_rateAggregation")){
-if(!(func4(data._rateAggregation, {instancePath:instancePath+"/_rateAggregation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.rationale !== undefined && func0.call(data, "rationale")){
-if(!(func10(data.rationale, {instancePath:instancePath+"/rationale"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._rationale !== undefined && func0.call(data, "_rationale")){
-if(!(func4(data._rationale, {instancePath:instancePath+"/_rationale"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.clinicalRecommendationStatement !== undefined && func0.call(data, "clinicalRecommendationStatement")){
-if(!(func10(data.clinicalRecommendationStatement, {instancePath:instancePath+"/clinicalRecommendationStatement"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._clinicalRecommendationStatement !== undefined && func0.call(data, "_clinicalRecommendationStatement")){
-if(!(func4(data._clinicalRecommendationStatement, {instancePath:instancePath+"/_clinicalRecommendationStatement"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.improvementNotation !== undefined && func0.call(data, "improvementNotation")){
-if(!(func13(data.improvementNotation, {instancePath:instancePath+"/improvementNotation"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.definition !== undefined && func0.call(data, "definition")){
-if(!(func24(data.definition, {instancePath:instancePath+"/definition"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func25(data._definition, {instancePath:instancePath+"/_definition"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.guidance !== undefined && func0.call(data, "guidance")){
-if(!(func10(data.guidance, {instancePath:instancePath+"/guidance"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._guidance !== undefined && func0.call(data, "_guidance")){
-if(!(func4(data._guidance, {instancePath:instancePath+"/_guidance"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.group !== undefined && func0.call(data, "group")){
-let data75 = data.group;
-if(Array.isArray(data75)){
-const len0 = data75.length;
+let data2 = data.group;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data75[i0], {instancePath:instancePath+"/group/" + i0}))){
+if(!(validate4(data2[i0], {instancePath:instancePath+"/group/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/cdxMembers/group/type", {type: "array"}); errors++;
 }
 }
 if(data.supplementalData !== undefined && func0.call(data, "supplementalData")){
-let data77 = data.supplementalData;
-if(Array.isArray(data77)){
-const len1 = data77.length;
+let data4 = data.supplementalData;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate5(data77[i1], {instancePath:instancePath+"/supplementalData/" + i1}))){
+if(!(validate5(data4[i1], {instancePath:instancePath+"/supplementalData/" + i1}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplementalData", "#/properties/supplementalData/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData", "#/cdxMembers/supplementalData/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func26(data, obj0);
+const forms0 = func28(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "complete",
@@ -21,64 +21,82 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["Reference"];
-const func11 = require("./datatypes.cjs")["member_fecd911445"];
-const func12 = require("./datatypes.cjs")["Period"];
-const func13 = require("./datatypes.cjs")["CodeableConcept"];
-const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = [
+["_status", func5]
+];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["Period"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = [
+["_type", func5],
+["measure", func4],
+["_measure", func5],
+["subject", func13],
+["date", func14],
+["_date", func5],
+["reporter", func13],
+["period", func15],
+["improvementNotation", func16]
+];
+const func18 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func19 = [
+["evaluatedResource", func18]
+];
 
-const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func16 = require("./datatypes.cjs")["Quantity"];
+const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func21 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["code", func16]
+];
+const func22 = require("./datatypes.cjs")["Quantity"];
+const func23 = [
+["measureScore", func22]
+];
 
-const func17 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func24 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func25 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["code", func16],
+["count", func24],
+["_count", func5],
+["subjectResults", func13]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.count !== undefined && func0.call(data, "count")){
-if(!(func17(data.count, {instancePath:instancePath+"/count"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._count !== undefined && func0.call(data, "_count")){
-if(!(func4(data._count, {instancePath:instancePath+"/_count"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subjectResults !== undefined && func0.call(data, "subjectResults")){
-if(!(func10(data.subjectResults, {instancePath:instancePath+"/subjectResults"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -89,9 +107,28 @@ return errors === 0;
 }
 
 
-const func18 = require("./datatypes.cjs")["member_796295fe1b"];
+const func26 = require("./datatypes.cjs")["member_796295fe1b"];
+const func27 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["code", func26]
+];
 
+const func28 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["value", func16]
+];
 
+const func29 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["code", func16],
+["value", func16]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -103,30 +140,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"
 if((data.value === undefined) || (!(func0.call(data, "value")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "value"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func13(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -142,40 +158,9 @@ function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.count !== undefined && func0.call(data, "count")){
-if(!(func17(data.count, {instancePath:instancePath+"/count"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._count !== undefined && func0.call(data, "_count")){
-if(!(func4(data._count, {instancePath:instancePath+"/_count"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subjectResults !== undefined && func0.call(data, "subjectResults")){
-if(!(func10(data.subjectResults, {instancePath:instancePath+"/subjectResults"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -190,58 +175,41 @@ function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func13(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.component !== undefined && func0.call(data, "component")){
-let data4 = data.component;
-if(Array.isArray(data4)){
-const len0 = data4.length;
+let data0 = data.component;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data4[i0], {instancePath:instancePath+"/component/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/component/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component", "#/cdxMembers/component/type", {type: "array"}); errors++;
 }
 }
 if(data.population !== undefined && func0.call(data, "population")){
-let data6 = data.population;
-if(Array.isArray(data6)){
-const len1 = data6.length;
+let data2 = data.population;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate3(data6[i1], {instancePath:instancePath+"/population/" + i1}))){
+if(!(validate3(data2[i1], {instancePath:instancePath+"/population/" + i1}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population", "#/cdxMembers/population/type", {type: "array"}); errors++;
 }
 }
-if(data.measureScore !== undefined && func0.call(data, "measureScore")){
-if(!(func16(data.measureScore, {instancePath:instancePath+"/measureScore"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -256,38 +224,22 @@ function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func18(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.stratum !== undefined && func0.call(data, "stratum")){
-let data4 = data.stratum;
-if(Array.isArray(data4)){
-const len0 = data4.length;
+let data0 = data.stratum;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data4[i0], {instancePath:instancePath+"/stratum/" + i0}))){
+if(!(validate4(data0[i0], {instancePath:instancePath+"/stratum/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/stratum", "#/properties/stratum/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/stratum", "#/cdxMembers/stratum/type", {type: "array"}); errors++;
 }
 }
 }
@@ -303,57 +255,40 @@ function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.population !== undefined && func0.call(data, "population")){
-let data4 = data.population;
-if(Array.isArray(data4)){
-const len0 = data4.length;
+let data0 = data.population;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data4[i0], {instancePath:instancePath+"/population/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/population/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population", "#/cdxMembers/population/type", {type: "array"}); errors++;
 }
 }
-if(data.measureScore !== undefined && func0.call(data, "measureScore")){
-if(!(func16(data.measureScore, {instancePath:instancePath+"/measureScore"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.stratifier !== undefined && func0.call(data, "stratifier")){
-let data7 = data.stratifier;
-if(Array.isArray(data7)){
-const len1 = data7.length;
+let data2 = data.stratifier;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate5(data7[i1], {instancePath:instancePath+"/stratifier/" + i1}))){
+if(!(validate5(data2[i1], {instancePath:instancePath+"/stratifier/" + i1}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/stratifier", "#/properties/stratifier/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/stratifier", "#/cdxMembers/stratifier/type", {type: "array"}); errors++;
 }
 }
 }
@@ -443,144 +378,50 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MeasureReport" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MeasureReport"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MeasureReport"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data14 = data.status;
-if(!(((data14 === "complete") || (data14 === "pending")) || (data14 === "error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data3 = data.status;
+if(!(((data3 === "complete") || (data3 === "pending")) || (data3 === "error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data16 = data.type;
-if(!((((data16 === "individual") || (data16 === "subject-list")) || (data16 === "summary")) || (data16 === "data-collection"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
+let data4 = data.type;
+if(!((((data4 === "individual") || (data4 === "subject-list")) || (data4 === "summary")) || (data4 === "data-collection"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.measure !== undefined && func0.call(data, "measure")){
-if(!(func3(data.measure, {instancePath:instancePath+"/measure"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._measure !== undefined && func0.call(data, "_measure")){
-if(!(func4(data._measure, {instancePath:instancePath+"/_measure"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func10(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func11(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.reporter !== undefined && func0.call(data, "reporter")){
-if(!(func10(data.reporter, {instancePath:instancePath+"/reporter"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func12(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.improvementNotation !== undefined && func0.call(data, "improvementNotation")){
-if(!(func13(data.improvementNotation, {instancePath:instancePath+"/improvementNotation"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.group !== undefined && func0.call(data, "group")){
-let data26 = data.group;
-if(Array.isArray(data26)){
-const len0 = data26.length;
+let data5 = data.group;
+if(Array.isArray(data5)){
+const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate6(data26[i0], {instancePath:instancePath+"/group/" + i0}))){
+if(!(validate6(data5[i0], {instancePath:instancePath+"/group/" + i0}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/cdxMembers/group/type", {type: "array"}); errors++;
 }
 }
-if(data.evaluatedResource !== undefined && func0.call(data, "evaluatedResource")){
-if(!(func14(data.evaluatedResource, {instancePath:instancePath+"/evaluatedResource"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

@@ -3,29 +3,73 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func11 = require("./datatypes.cjs")["member_7463e64bd0"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const func13 = require("./datatypes.cjs")["Reference"];
-const func14 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func15 = require("./datatypes.cjs")["Period"];
-const func16 = require("./datatypes.cjs")["member_f7ff3dab7b"];
-const func17 = require("./datatypes.cjs")["member_796295fe1b"];
-const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func19 = require("./datatypes.cjs")["member_76d1179e4f"];
-const func20 = require("./datatypes.cjs")["member_cddf8275af"];
-const func21 = require("./datatypes.cjs")["Attachment"];
-const func22 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func23 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = require("./datatypes.cjs")["member_7463e64bd0"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func16 = require("./datatypes.cjs")["Period"];
+const func17 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func18 = require("./datatypes.cjs")["member_796295fe1b"];
+const func19 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func20 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func21 = require("./datatypes.cjs")["member_cddf8275af"];
+const func22 = require("./datatypes.cjs")["Attachment"];
+const func23 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func24 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["basedOn", func11],
+["partOf", func11],
+["status", func12],
+["_status", func5],
+["type", func13],
+["modality", func13],
+["view", func13],
+["subject", func14],
+["encounter", func14],
+["createdDateTime", func15],
+["_createdDateTime", func5],
+["createdPeriod", func16],
+["issued", func17],
+["_issued", func5],
+["operator", func14],
+["reasonCode", func18],
+["bodySite", func13],
+["deviceName", func19],
+["_deviceName", func5],
+["device", func14],
+["height", func20],
+["_height", func5],
+["width", func20],
+["_width", func5],
+["frames", func20],
+["_frames", func5],
+["duration", func21],
+["_duration", func5],
+["content", func22],
+["note", func23]
+];
+const func25 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["createdDateTime", "createdPeriod"]);
 
 function validate0(data, {instancePath=""}={}){
@@ -72,215 +116,14 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Media" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Media"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Media"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func10(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func10(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.modality !== undefined && func0.call(data, "modality")){
-if(!(func12(data.modality, {instancePath:instancePath+"/modality"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.view !== undefined && func0.call(data, "view")){
-if(!(func12(data.view, {instancePath:instancePath+"/view"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func13(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func13(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.createdDateTime !== undefined && func0.call(data, "createdDateTime")){
-if(!(func14(data.createdDateTime, {instancePath:instancePath+"/createdDateTime"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._createdDateTime !== undefined && func0.call(data, "_createdDateTime")){
-if(!(func4(data._createdDateTime, {instancePath:instancePath+"/_createdDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.createdPeriod !== undefined && func0.call(data, "createdPeriod")){
-if(!(func15(data.createdPeriod, {instancePath:instancePath+"/createdPeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.issued !== undefined && func0.call(data, "issued")){
-if(!(func16(data.issued, {instancePath:instancePath+"/issued"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func4(data._issued, {instancePath:instancePath+"/_issued"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.operator !== undefined && func0.call(data, "operator")){
-if(!(func13(data.operator, {instancePath:instancePath+"/operator"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func17(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func12(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.deviceName !== undefined && func0.call(data, "deviceName")){
-if(!(func18(data.deviceName, {instancePath:instancePath+"/deviceName"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._deviceName !== undefined && func0.call(data, "_deviceName")){
-if(!(func4(data._deviceName, {instancePath:instancePath+"/_deviceName"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.device !== undefined && func0.call(data, "device")){
-if(!(func13(data.device, {instancePath:instancePath+"/device"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.height !== undefined && func0.call(data, "height")){
-if(!(func19(data.height, {instancePath:instancePath+"/height"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._height !== undefined && func0.call(data, "_height")){
-if(!(func4(data._height, {instancePath:instancePath+"/_height"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.width !== undefined && func0.call(data, "width")){
-if(!(func19(data.width, {instancePath:instancePath+"/width"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._width !== undefined && func0.call(data, "_width")){
-if(!(func4(data._width, {instancePath:instancePath+"/_width"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.frames !== undefined && func0.call(data, "frames")){
-if(!(func19(data.frames, {instancePath:instancePath+"/frames"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._frames !== undefined && func0.call(data, "_frames")){
-if(!(func4(data._frames, {instancePath:instancePath+"/_frames"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.duration !== undefined && func0.call(data, "duration")){
-if(!(func20(data.duration, {instancePath:instancePath+"/duration"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._duration !== undefined && func0.call(data, "_duration")){
-if(!(func4(data._duration, {instancePath:instancePath+"/_duration"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.content !== undefined && func0.call(data, "content")){
-if(!(func21(data.content, {instancePath:instancePath+"/content"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func22(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-const forms0 = func23(data, obj0);
+const forms0 = func25(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "created[x]", forms: forms0}); errors++;
 }

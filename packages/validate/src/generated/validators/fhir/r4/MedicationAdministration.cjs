@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "in-progress",
@@ -17,27 +17,74 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func11 = require("./datatypes.cjs")["member_037bb971b0"];
-const func12 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func13 = require("./datatypes.cjs")["member_796295fe1b"];
-const func14 = require("./datatypes.cjs")["CodeableConcept"];
-const func15 = require("./datatypes.cjs")["Reference"];
-const func16 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func17 = require("./datatypes.cjs")["Period"];
-const func18 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func19 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["instantiates", func11],
+["_instantiates", func12],
+["partOf", func13]
+];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = [
+["_status", func5],
+["statusReason", func15],
+["category", func16],
+["medicationCodeableConcept", func16],
+["medicationReference", func17],
+["subject", func17],
+["context", func17],
+["supportingInformation", func13],
+["effectiveDateTime", func18],
+["_effectiveDateTime", func5],
+["effectivePeriod", func19]
+];
+const func21 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func22 = [
+["reasonCode", func15],
+["reasonReference", func13],
+["request", func17],
+["device", func13],
+["note", func21]
+];
+const func23 = [
+["eventHistory", func13]
+];
+const func24 = require("../../../../choice.cjs").choiceForms;
 
-const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func25 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func26 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["function", func16],
+["actor", func17]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -46,30 +93,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.actor === undefined) || (!(func0.call(data, "actor")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "actor"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.function !== undefined && func0.call(data, "function")){
-if(!(func14(data.function, {instancePath:instancePath+"/function"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.actor !== undefined && func0.call(data, "actor")){
-if(!(func15(data.actor, {instancePath:instancePath+"/actor"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -80,70 +106,32 @@ return errors === 0;
 }
 
 
-const func21 = require("./datatypes.cjs")["Quantity"];
-const func22 = require("./datatypes.cjs")["Ratio"];
+const func27 = require("./datatypes.cjs")["Quantity"];
+const func28 = require("./datatypes.cjs")["Ratio"];
+const func29 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["text", func25],
+["_text", func5],
+["site", func16],
+["route", func16],
+["method", func16],
+["dose", func27],
+["rateRatio", func28],
+["rateQuantity", func27]
+];
 const obj0 = new Set(["rateRatio", "rateQuantity"]);
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func20(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func4(data._text, {instancePath:instancePath+"/_text"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.site !== undefined && func0.call(data, "site")){
-if(!(func14(data.site, {instancePath:instancePath+"/site"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.route !== undefined && func0.call(data, "route")){
-if(!(func14(data.route, {instancePath:instancePath+"/route"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.method !== undefined && func0.call(data, "method")){
-if(!(func14(data.method, {instancePath:instancePath+"/method"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.dose !== undefined && func0.call(data, "dose")){
-if(!(func21(data.dose, {instancePath:instancePath+"/dose"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.rateRatio !== undefined && func0.call(data, "rateRatio")){
-if(!(func22(data.rateRatio, {instancePath:instancePath+"/rateRatio"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.rateQuantity !== undefined && func0.call(data, "rateQuantity")){
-if(!(func21(data.rateQuantity, {instancePath:instancePath+"/rateQuantity"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-const forms0 = func19(data, obj0);
+const forms0 = func24(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "rate[x]", forms: forms0}); errors++;
 }
@@ -299,197 +287,58 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationAdministration" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationAdministration"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicationAdministration"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.instantiates !== undefined && func0.call(data, "instantiates")){
-if(!(func10(data.instantiates, {instancePath:instancePath+"/instantiates"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiates !== undefined && func0.call(data, "_instantiates")){
-if(!(func11(data._instantiates, {instancePath:instancePath+"/_instantiates"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func12(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data21 = data.status;
-if(typeof data21 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
+let data7 = data.status;
+if(typeof data7 !== "string"){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/type", {type: "string"}); errors++;
 }
-if(!(((((((data21 === "in-progress") || (data21 === "not-done")) || (data21 === "on-hold")) || (data21 === "completed")) || (data21 === "entered-in-error")) || (data21 === "stopped")) || (data21 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!(((((((data7 === "in-progress") || (data7 === "not-done")) || (data7 === "on-hold")) || (data7 === "completed")) || (data7 === "entered-in-error")) || (data7 === "stopped")) || (data7 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func13(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func14(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
-if(!(func14(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
-if(!(func15(data.medicationReference, {instancePath:instancePath+"/medicationReference"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func15(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func15(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-if(!(func12(data.supportingInformation, {instancePath:instancePath+"/supportingInformation"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")){
-if(!(func16(data.effectiveDateTime, {instancePath:instancePath+"/effectiveDateTime"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
-if(!(func4(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func17(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-let data33 = data.performer;
-if(Array.isArray(data33)){
-const len0 = data33.length;
+let data8 = data.performer;
+if(Array.isArray(data8)){
+const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data33[i0], {instancePath:instancePath+"/performer/" + i0}))){
+if(!(validate1(data8[i0], {instancePath:instancePath+"/performer/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/cdxMembers/performer/type", {type: "array"}); errors++;
 }
 }
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func13(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func12(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.request !== undefined && func0.call(data, "request")){
-if(!(func15(data.request, {instancePath:instancePath+"/request"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.device !== undefined && func0.call(data, "device")){
-if(!(func12(data.device, {instancePath:instancePath+"/device"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func18(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dosage !== undefined && func0.call(data, "dosage")){
 if(!(validate2(data.dosage, {instancePath:instancePath+"/dosage"}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-if(data.eventHistory !== undefined && func0.call(data, "eventHistory")){
-if(!(func12(data.eventHistory, {instancePath:instancePath+"/eventHistory"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-const forms0 = func19(data, obj1);
+const forms0 = func24(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms0}); errors++;
 }
-const forms1 = func19(data, obj2);
+const forms1 = func24(data, obj2);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms1}); errors++;
 }

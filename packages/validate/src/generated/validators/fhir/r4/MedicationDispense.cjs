@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "preparation",
@@ -19,25 +19,77 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func11 = require("./datatypes.cjs")["CodeableConcept"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("./datatypes.cjs")["Quantity"];
-const func14 = require("./datatypes.cjs")["member_fecd911445"];
-const func15 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func16 = require("./datatypes.cjs")["member_931db61fb7"];
-const func17 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["partOf", func11]
+];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = [
+["_status", func5],
+["statusReasonCodeableConcept", func13],
+["statusReasonReference", func14],
+["category", func13],
+["medicationCodeableConcept", func13],
+["medicationReference", func14],
+["subject", func14],
+["context", func14],
+["supportingInformation", func11]
+];
+const func16 = require("./datatypes.cjs")["Quantity"];
+const func17 = require("./datatypes.cjs")["member_fecd911445"];
+const func18 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func19 = require("./datatypes.cjs")["member_931db61fb7"];
+const func20 = [
+["location", func14],
+["authorizingPrescription", func11],
+["type", func13],
+["quantity", func16],
+["daysSupply", func16],
+["whenPrepared", func17],
+["_whenPrepared", func5],
+["whenHandedOver", func17],
+["_whenHandedOver", func5],
+["destination", func14],
+["receiver", func11],
+["note", func18],
+["dosageInstruction", func19]
+];
+const func21 = [
+["detectedIssue", func11],
+["eventHistory", func11]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
 
-const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func23 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func24 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["function", func13],
+["actor", func14]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -46,30 +98,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.actor === undefined) || (!(func0.call(data, "actor")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "actor"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.function !== undefined && func0.call(data, "function")){
-if(!(func11(data.function, {instancePath:instancePath+"/function"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.actor !== undefined && func0.call(data, "actor")){
-if(!(func12(data.actor, {instancePath:instancePath+"/actor"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -80,8 +111,18 @@ return errors === 0;
 }
 
 
-const func19 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func20 = require("./datatypes.cjs")["member_796295fe1b"];
+const func25 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func26 = require("./datatypes.cjs")["member_796295fe1b"];
+const func27 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["wasSubstituted", func25],
+["_wasSubstituted", func5],
+["type", func13],
+["reason", func26],
+["responsibleParty", func11]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -118,45 +159,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func18(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.wasSubstituted !== undefined && func0.call(data, "wasSubstituted")){
-if(!(func19(data.wasSubstituted, {instancePath:instancePath+"/wasSubstituted"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._wasSubstituted !== undefined && func0.call(data, "_wasSubstituted")){
-if(!(func4(data._wasSubstituted, {instancePath:instancePath+"/_wasSubstituted"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func20(data.reason, {instancePath:instancePath+"/reason"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.responsibleParty !== undefined && func0.call(data, "responsibleParty")){
-if(!(func10(data.responsibleParty, {instancePath:instancePath+"/responsibleParty"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -254,222 +259,58 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationDispense" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationDispense"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicationDispense"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func10(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data16 = data.status;
-if(typeof data16 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
+let data4 = data.status;
+if(typeof data4 !== "string"){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/type", {type: "string"}); errors++;
 }
-if(!(((((((((data16 === "preparation") || (data16 === "in-progress")) || (data16 === "cancelled")) || (data16 === "on-hold")) || (data16 === "completed")) || (data16 === "entered-in-error")) || (data16 === "stopped")) || (data16 === "declined")) || (data16 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!(((((((((data4 === "preparation") || (data4 === "in-progress")) || (data4 === "cancelled")) || (data4 === "on-hold")) || (data4 === "completed")) || (data4 === "entered-in-error")) || (data4 === "stopped")) || (data4 === "declined")) || (data4 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data.statusReasonCodeableConcept !== undefined && func0.call(data, "statusReasonCodeableConcept")){
-if(!(func11(data.statusReasonCodeableConcept, {instancePath:instancePath+"/statusReasonCodeableConcept"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.statusReasonReference !== undefined && func0.call(data, "statusReasonReference")){
-if(!(func12(data.statusReasonReference, {instancePath:instancePath+"/statusReasonReference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
-if(!(func11(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
-if(!(func12(data.medicationReference, {instancePath:instancePath+"/medicationReference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func12(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func12(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-if(!(func10(data.supportingInformation, {instancePath:instancePath+"/supportingInformation"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-let data26 = data.performer;
-if(Array.isArray(data26)){
-const len0 = data26.length;
+let data5 = data.performer;
+if(Array.isArray(data5)){
+const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data26[i0], {instancePath:instancePath+"/performer/" + i0}))){
+if(!(validate1(data5[i0], {instancePath:instancePath+"/performer/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/cdxMembers/performer/type", {type: "array"}); errors++;
 }
 }
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func12(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.authorizingPrescription !== undefined && func0.call(data, "authorizingPrescription")){
-if(!(func10(data.authorizingPrescription, {instancePath:instancePath+"/authorizingPrescription"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func13(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.daysSupply !== undefined && func0.call(data, "daysSupply")){
-if(!(func13(data.daysSupply, {instancePath:instancePath+"/daysSupply"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.whenPrepared !== undefined && func0.call(data, "whenPrepared")){
-if(!(func14(data.whenPrepared, {instancePath:instancePath+"/whenPrepared"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._whenPrepared !== undefined && func0.call(data, "_whenPrepared")){
-if(!(func4(data._whenPrepared, {instancePath:instancePath+"/_whenPrepared"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.whenHandedOver !== undefined && func0.call(data, "whenHandedOver")){
-if(!(func14(data.whenHandedOver, {instancePath:instancePath+"/whenHandedOver"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._whenHandedOver !== undefined && func0.call(data, "_whenHandedOver")){
-if(!(func4(data._whenHandedOver, {instancePath:instancePath+"/_whenHandedOver"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.destination !== undefined && func0.call(data, "destination")){
-if(!(func12(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.receiver !== undefined && func0.call(data, "receiver")){
-if(!(func10(data.receiver, {instancePath:instancePath+"/receiver"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func15(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.dosageInstruction !== undefined && func0.call(data, "dosageInstruction")){
-if(!(func16(data.dosageInstruction, {instancePath:instancePath+"/dosageInstruction"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.substitution !== undefined && func0.call(data, "substitution")){
 if(!(validate2(data.substitution, {instancePath:instancePath+"/substitution"}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-if(data.detectedIssue !== undefined && func0.call(data, "detectedIssue")){
-if(!(func10(data.detectedIssue, {instancePath:instancePath+"/detectedIssue"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.eventHistory !== undefined && func0.call(data, "eventHistory")){
-if(!(func10(data.eventHistory, {instancePath:instancePath+"/eventHistory"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-const forms0 = func17(data, obj0);
+const forms0 = func22(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "statusReason[x]", forms: forms0}); errors++;
 }
-const forms1 = func17(data, obj1);
+const forms1 = func22(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms1}); errors++;
 }

@@ -3,24 +3,64 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["member_574526ca4b"];
-const func11 = require("./datatypes.cjs")["Reference"];
-const func12 = require("./datatypes.cjs")["Quantity"];
-const func13 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func14 = require("./datatypes.cjs")["member_037bb971b0"];
-const func15 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["member_574526ca4b"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = require("./datatypes.cjs")["Quantity"];
+const func14 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func15 = require("./datatypes.cjs")["member_037bb971b0"];
+const func16 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["code", func10],
+["status", func11],
+["_status", func5],
+["manufacturer", func12],
+["doseForm", func10],
+["amount", func13],
+["synonym", func14],
+["_synonym", func15]
+];
+const func17 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func18 = require("./datatypes.cjs")["member_796295fe1b"];
+const func19 = [
+["associatedMedication", func17],
+["productType", func18]
+];
+const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func21 = [
+["preparationInstruction", func20],
+["_preparationInstruction", func5],
+["intendedRoute", func18]
+];
+const func22 = [
+["contraindication", func17]
+];
 
+const func23 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["reference", func17]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -32,30 +72,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "refer
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.reference !== undefined && func0.call(data, "reference")){
-if(!(func15(data.reference, {instancePath:instancePath+"/reference"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -66,35 +85,21 @@ return errors === 0;
 }
 
 
+const func24 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["source", func12]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func11(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -105,9 +110,19 @@ return errors === 0;
 }
 
 
-const func18 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func19 = require("./datatypes.cjs")["Ratio"];
-const func20 = require("../../../../choice.cjs").choiceForms;
+const func25 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func26 = require("./datatypes.cjs")["Ratio"];
+const func27 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["itemCodeableConcept", func10],
+["itemReference", func12],
+["isActive", func25],
+["_isActive", func5],
+["strength", func26]
+];
+const func28 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["itemCodeableConcept", "itemReference"]);
 
 function validate3(data, {instancePath=""}={}){
@@ -158,47 +173,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.itemCodeableConcept !== undefined && func0.call(data, "itemCodeableConcept")){
-if(!(func9(data.itemCodeableConcept, {instancePath:instancePath+"/itemCodeableConcept"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.itemReference !== undefined && func0.call(data, "itemReference")){
-if(!(func11(data.itemReference, {instancePath:instancePath+"/itemReference"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.isActive !== undefined && func0.call(data, "isActive")){
-if(!(func18(data.isActive, {instancePath:instancePath+"/isActive"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._isActive !== undefined && func0.call(data, "_isActive")){
-if(!(func4(data._isActive, {instancePath:instancePath+"/_isActive"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.strength !== undefined && func0.call(data, "strength")){
-if(!(func19(data.strength, {instancePath:instancePath+"/strength"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-const forms0 = func20(data, obj0);
+const forms0 = func28(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "item[x]", forms: forms0}); errors++;
 }
@@ -211,7 +190,16 @@ return errors === 0;
 }
 
 
-const func21 = require("./datatypes.cjs")["Money"];
+const func29 = require("./datatypes.cjs")["Money"];
+const func30 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["source", func20],
+["_source", func5],
+["cost", func29]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
@@ -223,40 +211,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "cost"
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func17(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._source !== undefined && func0.call(data, "_source")){
-if(!(func4(data._source, {instancePath:instancePath+"/_source"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.cost !== undefined && func0.call(data, "cost")){
-if(!(func21(data.cost, {instancePath:instancePath+"/cost"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -267,40 +224,22 @@ return errors === 0;
 }
 
 
+const func31 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["name", func20],
+["_name", func5]
+];
 
 function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func17(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -311,8 +250,24 @@ return errors === 0;
 }
 
 
+const func32 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func33 = [
+["indicationCodeableConcept", func10],
+["indicationReference", func12]
+];
 
-const func22 = require("./datatypes.cjs")["member_931db61fb7"];
+const func34 = require("./datatypes.cjs")["member_931db61fb7"];
+const func35 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["dosage", func34]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
@@ -324,30 +279,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "dosag
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.dosage !== undefined && func0.call(data, "dosage")){
-if(!(func22(data.dosage, {instancePath:instancePath+"/dosage"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func35, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -358,6 +292,15 @@ return errors === 0;
 }
 
 
+const func36 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["characteristicCodeableConcept", func10],
+["characteristicQuantity", func13],
+["value", func14],
+["_value", func15]
+];
 const obj1 = new Set(["characteristicCodeableConcept", "characteristicQuantity"]);
 
 function validate7(data, {instancePath=""}={}){
@@ -408,42 +351,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.characteristicCodeableConcept !== undefined && func0.call(data, "characteristicCodeableConcept")){
-if(!(func9(data.characteristicCodeableConcept, {instancePath:instancePath+"/characteristicCodeableConcept"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.characteristicQuantity !== undefined && func0.call(data, "characteristicQuantity")){
-if(!(func12(data.characteristicQuantity, {instancePath:instancePath+"/characteristicQuantity"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func13(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func14(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-const forms0 = func20(data, obj1);
+const forms0 = func28(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "characteristic[x]", forms: forms0}); errors++;
 }
@@ -461,60 +373,43 @@ function validate8(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dosage !== undefined && func0.call(data, "dosage")){
-let data3 = data.dosage;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.dosage;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate6(data3[i0], {instancePath:instancePath+"/dosage/" + i0}))){
+if(!(validate6(data0[i0], {instancePath:instancePath+"/dosage/" + i0}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dosage", "#/properties/dosage/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dosage", "#/cdxMembers/dosage/type", {type: "array"}); errors++;
 }
 }
-if(data.indicationCodeableConcept !== undefined && func0.call(data, "indicationCodeableConcept")){
-if(!(func9(data.indicationCodeableConcept, {instancePath:instancePath+"/indicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.indicationReference !== undefined && func0.call(data, "indicationReference")){
-if(!(func11(data.indicationReference, {instancePath:instancePath+"/indicationReference"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.patientCharacteristics !== undefined && func0.call(data, "patientCharacteristics")){
-let data7 = data.patientCharacteristics;
-if(Array.isArray(data7)){
-const len1 = data7.length;
+let data2 = data.patientCharacteristics;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate7(data7[i1], {instancePath:instancePath+"/patientCharacteristics/" + i1}))){
+if(!(validate7(data2[i1], {instancePath:instancePath+"/patientCharacteristics/" + i1}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics", "#/properties/patientCharacteristics/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics", "#/cdxMembers/patientCharacteristics/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func20(data, obj2);
+const forms0 = func28(data, obj2);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "indication[x]", forms: forms0}); errors++;
 }
@@ -527,6 +422,13 @@ return errors === 0;
 }
 
 
+const func37 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["classification", func18]
+];
 
 function validate9(data, {instancePath=""}={}){
 let vErrors = null;
@@ -535,30 +437,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.classification !== undefined && func0.call(data, "classification")){
-if(!(func16(data.classification, {instancePath:instancePath+"/classification"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func37, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -569,35 +450,21 @@ return errors === 0;
 }
 
 
+const func38 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["quantity", func13]
+];
 
 function validate10(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func12(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func38, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -608,64 +475,30 @@ return errors === 0;
 }
 
 
-const func23 = require("./datatypes.cjs")["member_6fa17cc514"];
+const func39 = require("./datatypes.cjs")["member_6fa17cc514"];
+const func40 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["valueCodeableConcept", func10],
+["valueString", func20],
+["_valueString", func5],
+["valueQuantity", func13],
+["valueBase64Binary", func39],
+["_valueBase64Binary", func5]
+];
 const obj3 = new Set(["valueCodeableConcept", "valueString", "valueQuantity", "valueBase64Binary"]);
 
 function validate11(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func40, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func9(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func17(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func12(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
-if(!(func23(data.valueBase64Binary, {instancePath:instancePath+"/valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
-if(!(func4(data._valueBase64Binary, {instancePath:instancePath+"/_valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func20(data, obj3);
+const forms0 = func28(data, obj3);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -678,7 +511,21 @@ return errors === 0;
 }
 
 
+const func41 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["regulatoryAuthority", func12]
+];
 
+const func42 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["allowed", func25],
+["_allowed", func5]
+];
 
 function validate12(data, {instancePath=""}={}){
 let vErrors = null;
@@ -718,35 +565,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.allowed !== undefined && func0.call(data, "allowed")){
-if(!(func18(data.allowed, {instancePath:instancePath+"/allowed"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._allowed !== undefined && func0.call(data, "_allowed")){
-if(!(func4(data._allowed, {instancePath:instancePath+"/_allowed"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func42, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -757,6 +578,12 @@ return errors === 0;
 }
 
 
+const func43 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["schedule", func10]
+];
 
 function validate13(data, {instancePath=""}={}){
 let vErrors = null;
@@ -765,25 +592,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.schedule === undefined) || (!(func0.call(data, "schedule")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "schedule"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.schedule !== undefined && func0.call(data, "schedule")){
-if(!(func9(data.schedule, {instancePath:instancePath+"/schedule"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func43, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -794,7 +605,14 @@ return errors === 0;
 }
 
 
-const func24 = require("./datatypes.cjs")["Duration"];
+const func44 = require("./datatypes.cjs")["Duration"];
+const func45 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["quantity", func13],
+["period", func44]
+];
 
 function validate14(data, {instancePath=""}={}){
 let vErrors = null;
@@ -803,30 +621,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.quantity === undefined) || (!(func0.call(data, "quantity")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "quantity"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func12(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func24(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func45, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -844,52 +641,36 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.regulatoryAuthority === undefined) || (!(func0.call(data, "regulatoryAuthority")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "regulatoryAuthority"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.regulatoryAuthority !== undefined && func0.call(data, "regulatoryAuthority")){
-if(!(func11(data.regulatoryAuthority, {instancePath:instancePath+"/regulatoryAuthority"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func41, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.substitution !== undefined && func0.call(data, "substitution")){
-let data4 = data.substitution;
-if(Array.isArray(data4)){
-const len0 = data4.length;
+let data0 = data.substitution;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate12(data4[i0], {instancePath:instancePath+"/substitution/" + i0}))){
+if(!(validate12(data0[i0], {instancePath:instancePath+"/substitution/" + i0}))){
 vErrors = addErrors(vErrors, validate12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/substitution", "#/properties/substitution/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution", "#/cdxMembers/substitution/type", {type: "array"}); errors++;
 }
 }
 if(data.schedule !== undefined && func0.call(data, "schedule")){
-let data6 = data.schedule;
-if(Array.isArray(data6)){
-const len1 = data6.length;
+let data2 = data.schedule;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate13(data6[i1], {instancePath:instancePath+"/schedule/" + i1}))){
+if(!(validate13(data2[i1], {instancePath:instancePath+"/schedule/" + i1}))){
 vErrors = addErrors(vErrors, validate13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/schedule", "#/properties/schedule/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/schedule", "#/cdxMembers/schedule/type", {type: "array"}); errors++;
 }
 }
 if(data.maxDispense !== undefined && func0.call(data, "maxDispense")){
@@ -906,41 +687,23 @@ return errors === 0;
 }
 
 
-const func25 = require("./datatypes.cjs")["member_fbc82f0aa9"];
+const func46 = require("./datatypes.cjs")["member_fbc82f0aa9"];
+const func47 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["areaUnderCurve", func46],
+["lethalDose50", func46],
+["halfLifePeriod", func44]
+];
 
 function validate16(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.areaUnderCurve !== undefined && func0.call(data, "areaUnderCurve")){
-if(!(func25(data.areaUnderCurve, {instancePath:instancePath+"/areaUnderCurve"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.lethalDose50 !== undefined && func0.call(data, "lethalDose50")){
-if(!(func25(data.lethalDose50, {instancePath:instancePath+"/lethalDose50"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.halfLifePeriod !== undefined && func0.call(data, "halfLifePeriod")){
-if(!(func24(data.halfLifePeriod, {instancePath:instancePath+"/halfLifePeriod"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func47, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -961,220 +724,117 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationKnowledge" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationKnowledge"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicationKnowledge"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func9(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func11(data.manufacturer, {instancePath:instancePath+"/manufacturer"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.doseForm !== undefined && func0.call(data, "doseForm")){
-if(!(func9(data.doseForm, {instancePath:instancePath+"/doseForm"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func12(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.synonym !== undefined && func0.call(data, "synonym")){
-if(!(func13(data.synonym, {instancePath:instancePath+"/synonym"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._synonym !== undefined && func0.call(data, "_synonym")){
-if(!(func14(data._synonym, {instancePath:instancePath+"/_synonym"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.relatedMedicationKnowledge !== undefined && func0.call(data, "relatedMedicationKnowledge")){
-let data19 = data.relatedMedicationKnowledge;
-if(Array.isArray(data19)){
-const len0 = data19.length;
+let data1 = data.relatedMedicationKnowledge;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data19[i0], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge", "#/properties/relatedMedicationKnowledge/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge", "#/cdxMembers/relatedMedicationKnowledge/type", {type: "array"}); errors++;
 }
 }
-if(data.associatedMedication !== undefined && func0.call(data, "associatedMedication")){
-if(!(func15(data.associatedMedication, {instancePath:instancePath+"/associatedMedication"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.productType !== undefined && func0.call(data, "productType")){
-if(!(func16(data.productType, {instancePath:instancePath+"/productType"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.monograph !== undefined && func0.call(data, "monograph")){
-let data23 = data.monograph;
-if(Array.isArray(data23)){
-const len1 = data23.length;
+let data3 = data.monograph;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data23[i1], {instancePath:instancePath+"/monograph/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/monograph/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monograph", "#/properties/monograph/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monograph", "#/cdxMembers/monograph/type", {type: "array"}); errors++;
 }
 }
 if(data.ingredient !== undefined && func0.call(data, "ingredient")){
-let data25 = data.ingredient;
-if(Array.isArray(data25)){
-const len2 = data25.length;
+let data5 = data.ingredient;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate3(data25[i2], {instancePath:instancePath+"/ingredient/" + i2}))){
+if(!(validate3(data5[i2], {instancePath:instancePath+"/ingredient/" + i2}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient", "#/properties/ingredient/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient", "#/cdxMembers/ingredient/type", {type: "array"}); errors++;
 }
 }
-if(data.preparationInstruction !== undefined && func0.call(data, "preparationInstruction")){
-if(!(func17(data.preparationInstruction, {instancePath:instancePath+"/preparationInstruction"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._preparationInstruction !== undefined && func0.call(data, "_preparationInstruction")){
-if(!(func4(data._preparationInstruction, {instancePath:instancePath+"/_preparationInstruction"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.intendedRoute !== undefined && func0.call(data, "intendedRoute")){
-if(!(func16(data.intendedRoute, {instancePath:instancePath+"/intendedRoute"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.cost !== undefined && func0.call(data, "cost")){
-let data30 = data.cost;
-if(Array.isArray(data30)){
-const len3 = data30.length;
+let data7 = data.cost;
+if(Array.isArray(data7)){
+const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate4(data30[i3], {instancePath:instancePath+"/cost/" + i3}))){
+if(!(validate4(data7[i3], {instancePath:instancePath+"/cost/" + i3}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cost", "#/properties/cost/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost", "#/cdxMembers/cost/type", {type: "array"}); errors++;
 }
 }
 if(data.monitoringProgram !== undefined && func0.call(data, "monitoringProgram")){
-let data32 = data.monitoringProgram;
-if(Array.isArray(data32)){
-const len4 = data32.length;
+let data9 = data.monitoringProgram;
+if(Array.isArray(data9)){
+const len4 = data9.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate5(data32[i4], {instancePath:instancePath+"/monitoringProgram/" + i4}))){
+if(!(validate5(data9[i4], {instancePath:instancePath+"/monitoringProgram/" + i4}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monitoringProgram", "#/properties/monitoringProgram/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram", "#/cdxMembers/monitoringProgram/type", {type: "array"}); errors++;
 }
 }
 if(data.administrationGuidelines !== undefined && func0.call(data, "administrationGuidelines")){
-let data34 = data.administrationGuidelines;
-if(Array.isArray(data34)){
-const len5 = data34.length;
+let data11 = data.administrationGuidelines;
+if(Array.isArray(data11)){
+const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate8(data34[i5], {instancePath:instancePath+"/administrationGuidelines/" + i5}))){
+if(!(validate8(data11[i5], {instancePath:instancePath+"/administrationGuidelines/" + i5}))){
 vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/administrationGuidelines", "#/properties/administrationGuidelines/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/administrationGuidelines", "#/cdxMembers/administrationGuidelines/type", {type: "array"}); errors++;
 }
 }
 if(data.medicineClassification !== undefined && func0.call(data, "medicineClassification")){
-let data36 = data.medicineClassification;
-if(Array.isArray(data36)){
-const len6 = data36.length;
+let data13 = data.medicineClassification;
+if(Array.isArray(data13)){
+const len6 = data13.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate9(data36[i6], {instancePath:instancePath+"/medicineClassification/" + i6}))){
+if(!(validate9(data13[i6], {instancePath:instancePath+"/medicineClassification/" + i6}))){
 vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/medicineClassification", "#/properties/medicineClassification/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification", "#/cdxMembers/medicineClassification/type", {type: "array"}); errors++;
 }
 }
 if(data.packaging !== undefined && func0.call(data, "packaging")){
@@ -1183,50 +843,49 @@ vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
 }
 }
 if(data.drugCharacteristic !== undefined && func0.call(data, "drugCharacteristic")){
-let data39 = data.drugCharacteristic;
-if(Array.isArray(data39)){
-const len7 = data39.length;
+let data16 = data.drugCharacteristic;
+if(Array.isArray(data16)){
+const len7 = data16.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate11(data39[i7], {instancePath:instancePath+"/drugCharacteristic/" + i7}))){
+if(!(validate11(data16[i7], {instancePath:instancePath+"/drugCharacteristic/" + i7}))){
 vErrors = addErrors(vErrors, validate11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic", "#/properties/drugCharacteristic/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic", "#/cdxMembers/drugCharacteristic/type", {type: "array"}); errors++;
 }
 }
-if(data.contraindication !== undefined && func0.call(data, "contraindication")){
-if(!(func15(data.contraindication, {instancePath:instancePath+"/contraindication"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.regulatory !== undefined && func0.call(data, "regulatory")){
-let data42 = data.regulatory;
-if(Array.isArray(data42)){
-const len8 = data42.length;
+let data18 = data.regulatory;
+if(Array.isArray(data18)){
+const len8 = data18.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate15(data42[i8], {instancePath:instancePath+"/regulatory/" + i8}))){
+if(!(validate15(data18[i8], {instancePath:instancePath+"/regulatory/" + i8}))){
 vErrors = addErrors(vErrors, validate15.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/regulatory", "#/properties/regulatory/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/regulatory", "#/cdxMembers/regulatory/type", {type: "array"}); errors++;
 }
 }
 if(data.kinetics !== undefined && func0.call(data, "kinetics")){
-let data44 = data.kinetics;
-if(Array.isArray(data44)){
-const len9 = data44.length;
+let data20 = data.kinetics;
+if(Array.isArray(data20)){
+const len9 = data20.length;
 for(let i9=0; i9<len9; i9++){
-if(!(validate16(data44[i9], {instancePath:instancePath+"/kinetics/" + i9}))){
+if(!(validate16(data20[i9], {instancePath:instancePath+"/kinetics/" + i9}))){
 vErrors = addErrors(vErrors, validate16.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kinetics", "#/properties/kinetics/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics", "#/cdxMembers/kinetics/type", {type: "array"}); errors++;
 }
 }
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "active",
@@ -30,64 +30,121 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["member_ba89bd1f7a"];
-const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func14 = require("./datatypes.cjs")["Reference"];
-const func15 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func16 = require("./datatypes.cjs")["member_fecd911445"];
-const func17 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func18 = require("./datatypes.cjs")["member_037bb971b0"];
-const func19 = require("./datatypes.cjs")["Identifier"];
-const func20 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func21 = require("./datatypes.cjs")["member_931db61fb7"];
-const func22 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = [
+["_status", func5],
+["statusReason", func12]
+];
+const func14 = require("./datatypes.cjs")["member_796295fe1b"];
+const func15 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func16 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func19 = require("./datatypes.cjs")["member_fecd911445"];
+const func20 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func21 = require("./datatypes.cjs")["member_037bb971b0"];
+const func22 = require("./datatypes.cjs")["Identifier"];
+const func23 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func24 = require("./datatypes.cjs")["member_931db61fb7"];
+const func25 = [
+["_intent", func5],
+["category", func14],
+["priority", func15],
+["_priority", func5],
+["doNotPerform", func16],
+["_doNotPerform", func5],
+["reportedBoolean", func16],
+["_reportedBoolean", func5],
+["reportedReference", func17],
+["medicationCodeableConcept", func12],
+["medicationReference", func17],
+["subject", func17],
+["encounter", func17],
+["supportingInformation", func18],
+["authoredOn", func19],
+["_authoredOn", func5],
+["requester", func17],
+["performer", func17],
+["performerType", func12],
+["recorder", func17],
+["reasonCode", func14],
+["reasonReference", func18],
+["instantiatesCanonical", func20],
+["_instantiatesCanonical", func21],
+["instantiatesUri", func20],
+["_instantiatesUri", func21],
+["basedOn", func18],
+["groupIdentifier", func22],
+["courseOfTherapyType", func12],
+["insurance", func18],
+["note", func23],
+["dosageInstruction", func24]
+];
+const func26 = [
+["priorPrescription", func17],
+["detectedIssue", func18],
+["eventHistory", func18]
+];
+const func27 = require("../../../../choice.cjs").choiceForms;
 
-const func23 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func24 = require("./datatypes.cjs")["Duration"];
-const func25 = require("./datatypes.cjs")["Period"];
-const func26 = require("./datatypes.cjs")["member_42424aab32"];
-const func27 = require("./datatypes.cjs")["Quantity"];
+const func28 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func29 = [
+["id", func28],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func30 = require("./datatypes.cjs")["Duration"];
+const func31 = require("./datatypes.cjs")["Period"];
+const func32 = require("./datatypes.cjs")["member_42424aab32"];
+const func33 = require("./datatypes.cjs")["Quantity"];
+const func34 = [
+["dispenseInterval", func30],
+["validityPeriod", func31],
+["numberOfRepeatsAllowed", func32],
+["_numberOfRepeatsAllowed", func5],
+["quantity", func33],
+["expectedSupplyDuration", func30],
+["performer", func17]
+];
 
+const func35 = [
+["id", func28],
+["extension", func9],
+["modifierExtension", func9],
+["quantity", func33],
+["duration", func30]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func23(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func27(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data.duration !== undefined && func0.call(data, "duration")){
-if(!(func24(data.duration, {instancePath:instancePath+"/duration"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func35, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -102,60 +159,18 @@ function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func23(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.initialFill !== undefined && func0.call(data, "initialFill")){
 if(!(validate1(data.initialFill, {instancePath:instancePath+"/initialFill"}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
-if(data.dispenseInterval !== undefined && func0.call(data, "dispenseInterval")){
-if(!(func24(data.dispenseInterval, {instancePath:instancePath+"/dispenseInterval"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.validityPeriod !== undefined && func0.call(data, "validityPeriod")){
-if(!(func25(data.validityPeriod, {instancePath:instancePath+"/validityPeriod"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.numberOfRepeatsAllowed !== undefined && func0.call(data, "numberOfRepeatsAllowed")){
-if(!(func26(data.numberOfRepeatsAllowed, {instancePath:instancePath+"/numberOfRepeatsAllowed"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._numberOfRepeatsAllowed !== undefined && func0.call(data, "_numberOfRepeatsAllowed")){
-if(!(func4(data._numberOfRepeatsAllowed, {instancePath:instancePath+"/_numberOfRepeatsAllowed"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func27(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data.expectedSupplyDuration !== undefined && func0.call(data, "expectedSupplyDuration")){
-if(!(func24(data.expectedSupplyDuration, {instancePath:instancePath+"/expectedSupplyDuration"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func14(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -166,6 +181,15 @@ return errors === 0;
 }
 
 
+const func36 = [
+["id", func28],
+["extension", func9],
+["modifierExtension", func9],
+["allowedBoolean", func16],
+["_allowedBoolean", func5],
+["allowedCodeableConcept", func12],
+["reason", func12]
+];
 const obj0 = new Set(["allowedBoolean", "allowedCodeableConcept"]);
 
 function validate3(data, {instancePath=""}={}){
@@ -225,42 +249,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func23(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.allowedBoolean !== undefined && func0.call(data, "allowedBoolean")){
-if(!(func13(data.allowedBoolean, {instancePath:instancePath+"/allowedBoolean"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._allowedBoolean !== undefined && func0.call(data, "_allowedBoolean")){
-if(!(func4(data._allowedBoolean, {instancePath:instancePath+"/_allowedBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.allowedCodeableConcept !== undefined && func0.call(data, "allowedCodeableConcept")){
-if(!(func10(data.allowedCodeableConcept, {instancePath:instancePath+"/allowedCodeableConcept"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func10(data.reason, {instancePath:instancePath+"/reason"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-const forms0 = func22(data, obj0);
+const forms0 = func27(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "allowed[x]", forms: forms0}); errors++;
 }
@@ -394,251 +387,38 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationRequest" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationRequest"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicationRequest"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data16 = data.status;
-if(typeof data16 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
+let data5 = data.status;
+if(typeof data5 !== "string"){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/type", {type: "string"}); errors++;
 }
-if(!((((((((data16 === "active") || (data16 === "on-hold")) || (data16 === "cancelled")) || (data16 === "completed")) || (data16 === "entered-in-error")) || (data16 === "stopped")) || (data16 === "draft")) || (data16 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!((((((((data5 === "active") || (data5 === "on-hold")) || (data5 === "cancelled")) || (data5 === "completed")) || (data5 === "entered-in-error")) || (data5 === "stopped")) || (data5 === "draft")) || (data5 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func10(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
-let data19 = data.intent;
-if(typeof data19 !== "string"){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", {type: "string"}); errors++;
+let data6 = data.intent;
+if(typeof data6 !== "string"){
+vErrors = addError(vErrors, instancePath+"/intent", "#/cdxMembers/intent/type", {type: "string"}); errors++;
 }
-if(!((((((((data19 === "proposal") || (data19 === "plan")) || (data19 === "order")) || (data19 === "original-order")) || (data19 === "reflex-order")) || (data19 === "filler-order")) || (data19 === "instance-order")) || (data19 === "option"))){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
+if(!((((((((data6 === "proposal") || (data6 === "plan")) || (data6 === "order")) || (data6 === "original-order")) || (data6 === "reflex-order")) || (data6 === "filler-order")) || (data6 === "instance-order")) || (data6 === "option"))){
+vErrors = addError(vErrors, instancePath+"/intent", "#/cdxMembers/intent/enum", {allowedValues: schema0.cdxMembers.intent.enum}); errors++;
 }
 }
-if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func4(data._intent, {instancePath:instancePath+"/_intent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func12(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.doNotPerform !== undefined && func0.call(data, "doNotPerform")){
-if(!(func13(data.doNotPerform, {instancePath:instancePath+"/doNotPerform"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func4(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.reportedBoolean !== undefined && func0.call(data, "reportedBoolean")){
-if(!(func13(data.reportedBoolean, {instancePath:instancePath+"/reportedBoolean"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._reportedBoolean !== undefined && func0.call(data, "_reportedBoolean")){
-if(!(func4(data._reportedBoolean, {instancePath:instancePath+"/_reportedBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.reportedReference !== undefined && func0.call(data, "reportedReference")){
-if(!(func14(data.reportedReference, {instancePath:instancePath+"/reportedReference"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
-if(!(func10(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
-if(!(func14(data.medicationReference, {instancePath:instancePath+"/medicationReference"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func14(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func14(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-if(!(func15(data.supportingInformation, {instancePath:instancePath+"/supportingInformation"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
-if(!(func16(data.authoredOn, {instancePath:instancePath+"/authoredOn"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func4(data._authoredOn, {instancePath:instancePath+"/_authoredOn"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func14(data.requester, {instancePath:instancePath+"/requester"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func14(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.performerType !== undefined && func0.call(data, "performerType")){
-if(!(func10(data.performerType, {instancePath:instancePath+"/performerType"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func14(data.recorder, {instancePath:instancePath+"/recorder"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func11(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func15(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func17(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func18(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-if(!(func17(data.instantiatesUri, {instancePath:instancePath+"/instantiatesUri"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func18(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func15(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func19(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.courseOfTherapyType !== undefined && func0.call(data, "courseOfTherapyType")){
-if(!(func10(data.courseOfTherapyType, {instancePath:instancePath+"/courseOfTherapyType"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.insurance !== undefined && func0.call(data, "insurance")){
-if(!(func15(data.insurance, {instancePath:instancePath+"/insurance"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func20(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.dosageInstruction !== undefined && func0.call(data, "dosageInstruction")){
-if(!(func21(data.dosageInstruction, {instancePath:instancePath+"/dosageInstruction"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dispenseRequest !== undefined && func0.call(data, "dispenseRequest")){
 if(!(validate2(data.dispenseRequest, {instancePath:instancePath+"/dispenseRequest"}))){
@@ -650,26 +430,15 @@ if(!(validate3(data.substitution, {instancePath:instancePath+"/substitution"})))
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
-if(data.priorPrescription !== undefined && func0.call(data, "priorPrescription")){
-if(!(func14(data.priorPrescription, {instancePath:instancePath+"/priorPrescription"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.detectedIssue !== undefined && func0.call(data, "detectedIssue")){
-if(!(func15(data.detectedIssue, {instancePath:instancePath+"/detectedIssue"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.eventHistory !== undefined && func0.call(data, "eventHistory")){
-if(!(func15(data.eventHistory, {instancePath:instancePath+"/eventHistory"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-const forms0 = func22(data, obj1);
+const forms0 = func27(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "reported[x]", forms: forms0}); errors++;
 }
-const forms1 = func22(data, obj2);
+const forms1 = func27(data, obj2);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms1}); errors++;
 }

@@ -3,25 +3,73 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["Coding"];
-const func12 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func13 = require("./datatypes.cjs")["member_037bb971b0"];
-const func14 = require("./datatypes.cjs")["member_796295fe1b"];
-const func15 = require("./datatypes.cjs")["member_8eaf309654"];
-const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["Coding"];
+const func13 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func14 = require("./datatypes.cjs")["member_037bb971b0"];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["member_8eaf309654"];
+const func17 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func11],
+["domain", func12],
+["combinedPharmaceuticalDoseForm", func11],
+["legalStatusOfSupply", func11],
+["additionalMonitoringIndicator", func11],
+["specialMeasures", func13],
+["_specialMeasures", func14],
+["paediatricUseIndicator", func11],
+["productClassification", func15],
+["marketingStatus", func16],
+["pharmaceuticalProduct", func17],
+["packagedMedicinalProduct", func17],
+["attachedDocument", func17],
+["masterFile", func17],
+["contact", func17],
+["clinicalTrial", func17]
+];
+const func19 = [
+["crossReference", func10]
+];
 
-const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func21 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["productName", func20],
+["_productName", func5]
+];
 
+const func22 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["part", func20],
+["_part", func5],
+["type", func12]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -61,35 +109,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.part !== undefined && func0.call(data, "part")){
-if(!(func17(data.part, {instancePath:instancePath+"/part"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._part !== undefined && func0.call(data, "_part")){
-if(!(func4(data._part, {instancePath:instancePath+"/_part"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -100,6 +122,14 @@ return errors === 0;
 }
 
 
+const func23 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["country", func11],
+["jurisdiction", func11],
+["language", func11]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -111,35 +141,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "count
 if((data.language === undefined) || (!(func0.call(data, "language")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "language"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.country !== undefined && func0.call(data, "country")){
-if(!(func10(data.country, {instancePath:instancePath+"/country"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func10(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func10(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -185,57 +189,36 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.productName !== undefined && func0.call(data, "productName")){
-if(!(func17(data.productName, {instancePath:instancePath+"/productName"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._productName !== undefined && func0.call(data, "_productName")){
-if(!(func4(data._productName, {instancePath:instancePath+"/_productName"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.namePart !== undefined && func0.call(data, "namePart")){
-let data6 = data.namePart;
-if(Array.isArray(data6)){
-const len0 = data6.length;
+let data1 = data.namePart;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data6[i0], {instancePath:instancePath+"/namePart/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/namePart/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/namePart", "#/properties/namePart/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart", "#/cdxMembers/namePart/type", {type: "array"}); errors++;
 }
 }
 if(data.countryLanguage !== undefined && func0.call(data, "countryLanguage")){
-let data8 = data.countryLanguage;
-if(Array.isArray(data8)){
-const len1 = data8.length;
+let data3 = data.countryLanguage;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data8[i1], {instancePath:instancePath+"/countryLanguage/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/countryLanguage/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage", "#/properties/countryLanguage/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage", "#/cdxMembers/countryLanguage/type", {type: "array"}); errors++;
 }
 }
 }
@@ -247,63 +230,29 @@ return errors === 0;
 }
 
 
-const func18 = require("./datatypes.cjs")["Identifier"];
-const func19 = require("./datatypes.cjs")["member_fecd911445"];
-const func20 = require("./datatypes.cjs")["Reference"];
+const func24 = require("./datatypes.cjs")["Identifier"];
+const func25 = require("./datatypes.cjs")["member_fecd911445"];
+const func26 = require("./datatypes.cjs")["Reference"];
+const func27 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["operationType", func11],
+["authorisationReferenceNumber", func24],
+["effectiveDate", func25],
+["_effectiveDate", func5],
+["confidentialityIndicator", func11],
+["manufacturer", func17],
+["regulator", func26]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.operationType !== undefined && func0.call(data, "operationType")){
-if(!(func10(data.operationType, {instancePath:instancePath+"/operationType"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.authorisationReferenceNumber !== undefined && func0.call(data, "authorisationReferenceNumber")){
-if(!(func18(data.authorisationReferenceNumber, {instancePath:instancePath+"/authorisationReferenceNumber"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveDate !== undefined && func0.call(data, "effectiveDate")){
-if(!(func19(data.effectiveDate, {instancePath:instancePath+"/effectiveDate"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._effectiveDate !== undefined && func0.call(data, "_effectiveDate")){
-if(!(func4(data._effectiveDate, {instancePath:instancePath+"/_effectiveDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.confidentialityIndicator !== undefined && func0.call(data, "confidentialityIndicator")){
-if(!(func10(data.confidentialityIndicator, {instancePath:instancePath+"/confidentialityIndicator"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func16(data.manufacturer, {instancePath:instancePath+"/manufacturer"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.regulator !== undefined && func0.call(data, "regulator")){
-if(!(func20(data.regulator, {instancePath:instancePath+"/regulator"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -314,74 +263,32 @@ return errors === 0;
 }
 
 
-const func21 = require("../../../../choice.cjs").choiceForms;
+const func28 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func11],
+["intendedUse", func11],
+["indicationCodeableConcept", func11],
+["indicationReference", func26],
+["status", func11],
+["date", func25],
+["_date", func5],
+["species", func11]
+];
+const func29 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
 function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.intendedUse !== undefined && func0.call(data, "intendedUse")){
-if(!(func10(data.intendedUse, {instancePath:instancePath+"/intendedUse"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.indicationCodeableConcept !== undefined && func0.call(data, "indicationCodeableConcept")){
-if(!(func10(data.indicationCodeableConcept, {instancePath:instancePath+"/indicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.indicationReference !== undefined && func0.call(data, "indicationReference")){
-if(!(func20(data.indicationReference, {instancePath:instancePath+"/indicationReference"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func19(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.species !== undefined && func0.call(data, "species")){
-if(!(func10(data.species, {instancePath:instancePath+"/species"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-const forms0 = func21(data, obj0);
+const forms0 = func29(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "indication[x]", forms: forms0}); errors++;
 }
@@ -407,189 +314,57 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProduct" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProduct"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProduct"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func11(data.domain, {instancePath:instancePath+"/domain"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.combinedPharmaceuticalDoseForm !== undefined && func0.call(data, "combinedPharmaceuticalDoseForm")){
-if(!(func10(data.combinedPharmaceuticalDoseForm, {instancePath:instancePath+"/combinedPharmaceuticalDoseForm"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.legalStatusOfSupply !== undefined && func0.call(data, "legalStatusOfSupply")){
-if(!(func10(data.legalStatusOfSupply, {instancePath:instancePath+"/legalStatusOfSupply"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.additionalMonitoringIndicator !== undefined && func0.call(data, "additionalMonitoringIndicator")){
-if(!(func10(data.additionalMonitoringIndicator, {instancePath:instancePath+"/additionalMonitoringIndicator"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.specialMeasures !== undefined && func0.call(data, "specialMeasures")){
-if(!(func12(data.specialMeasures, {instancePath:instancePath+"/specialMeasures"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._specialMeasures !== undefined && func0.call(data, "_specialMeasures")){
-if(!(func13(data._specialMeasures, {instancePath:instancePath+"/_specialMeasures"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.paediatricUseIndicator !== undefined && func0.call(data, "paediatricUseIndicator")){
-if(!(func10(data.paediatricUseIndicator, {instancePath:instancePath+"/paediatricUseIndicator"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.productClassification !== undefined && func0.call(data, "productClassification")){
-if(!(func14(data.productClassification, {instancePath:instancePath+"/productClassification"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.marketingStatus !== undefined && func0.call(data, "marketingStatus")){
-if(!(func15(data.marketingStatus, {instancePath:instancePath+"/marketingStatus"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.pharmaceuticalProduct !== undefined && func0.call(data, "pharmaceuticalProduct")){
-if(!(func16(data.pharmaceuticalProduct, {instancePath:instancePath+"/pharmaceuticalProduct"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.packagedMedicinalProduct !== undefined && func0.call(data, "packagedMedicinalProduct")){
-if(!(func16(data.packagedMedicinalProduct, {instancePath:instancePath+"/packagedMedicinalProduct"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.attachedDocument !== undefined && func0.call(data, "attachedDocument")){
-if(!(func16(data.attachedDocument, {instancePath:instancePath+"/attachedDocument"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.masterFile !== undefined && func0.call(data, "masterFile")){
-if(!(func16(data.masterFile, {instancePath:instancePath+"/masterFile"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func16(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.clinicalTrial !== undefined && func0.call(data, "clinicalTrial")){
-if(!(func16(data.clinicalTrial, {instancePath:instancePath+"/clinicalTrial"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.name !== undefined && func0.call(data, "name")){
-let data28 = data.name;
-if(Array.isArray(data28)){
-const len0 = data28.length;
+let data1 = data.name;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data28[i0], {instancePath:instancePath+"/name/" + i0}))){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/name/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/cdxMembers/name/type", {type: "array"}); errors++;
 }
 }
-if(data.crossReference !== undefined && func0.call(data, "crossReference")){
-if(!(func9(data.crossReference, {instancePath:instancePath+"/crossReference"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.manufacturingBusinessOperation !== undefined && func0.call(data, "manufacturingBusinessOperation")){
-let data31 = data.manufacturingBusinessOperation;
-if(Array.isArray(data31)){
-const len1 = data31.length;
+let data3 = data.manufacturingBusinessOperation;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data31[i1], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i1}))){
+if(!(validate4(data3[i1], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation", "#/properties/manufacturingBusinessOperation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation", "#/cdxMembers/manufacturingBusinessOperation/type", {type: "array"}); errors++;
 }
 }
 if(data.specialDesignation !== undefined && func0.call(data, "specialDesignation")){
-let data33 = data.specialDesignation;
-if(Array.isArray(data33)){
-const len2 = data33.length;
+let data5 = data.specialDesignation;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate5(data33[i2], {instancePath:instancePath+"/specialDesignation/" + i2}))){
+if(!(validate5(data5[i2], {instancePath:instancePath+"/specialDesignation/" + i2}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation", "#/properties/specialDesignation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation", "#/cdxMembers/specialDesignation/type", {type: "array"}); errors++;
 }
 }
 }

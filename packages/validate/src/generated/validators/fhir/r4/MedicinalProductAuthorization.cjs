@@ -3,66 +3,73 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["Reference"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["Period"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["Period"];
+const func16 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["subject", func11],
+["country", func12],
+["jurisdiction", func12],
+["status", func13],
+["statusDate", func14],
+["_statusDate", func5],
+["restoreDate", func14],
+["_restoreDate", func5],
+["validityPeriod", func15],
+["dataExclusivityPeriod", func15],
+["dateOfFirstAuthorization", func14],
+["_dateOfFirstAuthorization", func5],
+["internationalBirthDate", func14],
+["_internationalBirthDate", func5],
+["legalBasis", func13]
+];
+const func17 = [
+["holder", func11],
+["regulator", func11]
+];
 
-const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["country", func13],
+["jurisdiction", func12],
+["legalStatusOfSupply", func13],
+["validityPeriod", func15]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.country !== undefined && func0.call(data, "country")){
-if(!(func12(data.country, {instancePath:instancePath+"/country"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func11(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.legalStatusOfSupply !== undefined && func0.call(data, "legalStatusOfSupply")){
-if(!(func12(data.legalStatusOfSupply, {instancePath:instancePath+"/legalStatusOfSupply"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.validityPeriod !== undefined && func0.call(data, "validityPeriod")){
-if(!(func14(data.validityPeriod, {instancePath:instancePath+"/validityPeriod"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -73,9 +80,19 @@ return errors === 0;
 }
 
 
-const func16 = require("./datatypes.cjs")["Identifier"];
-const func17 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func18 = require("../../../../choice.cjs").choiceForms;
+const func20 = require("./datatypes.cjs")["Identifier"];
+const func21 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func22 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func20],
+["type", func13],
+["datePeriod", func15],
+["dateDateTime", func21],
+["_dateDateTime", func5]
+];
+const func23 = require("../../../../choice.cjs").choiceForms;
 const wrapper0 = {validate: validate2};
 const obj0 = new Set(["datePeriod", "dateDateTime"]);
 
@@ -86,61 +103,25 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func16(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.datePeriod !== undefined && func0.call(data, "datePeriod")){
-if(!(func14(data.datePeriod, {instancePath:instancePath+"/datePeriod"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.dateDateTime !== undefined && func0.call(data, "dateDateTime")){
-if(!(func17(data.dateDateTime, {instancePath:instancePath+"/dateDateTime"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._dateDateTime !== undefined && func0.call(data, "_dateDateTime")){
-if(!(func4(data._dateDateTime, {instancePath:instancePath+"/_dateDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.application !== undefined && func0.call(data, "application")){
-let data8 = data.application;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+let data0 = data.application;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data8[i0], {instancePath:instancePath+"/application/" + i0}))){
+if(!(wrapper0.validate(data0[i0], {instancePath:instancePath+"/application/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/application", "#/properties/application/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/application", "#/cdxMembers/application/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func18(data, obj0);
+const forms0 = func23(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "date[x]", forms: forms0}); errors++;
 }
@@ -163,162 +144,30 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductAuthorization" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductAuthorization"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductAuthorization"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func10(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.country !== undefined && func0.call(data, "country")){
-if(!(func11(data.country, {instancePath:instancePath+"/country"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func11(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func12(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.statusDate !== undefined && func0.call(data, "statusDate")){
-if(!(func13(data.statusDate, {instancePath:instancePath+"/statusDate"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
-if(!(func4(data._statusDate, {instancePath:instancePath+"/_statusDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.restoreDate !== undefined && func0.call(data, "restoreDate")){
-if(!(func13(data.restoreDate, {instancePath:instancePath+"/restoreDate"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._restoreDate !== undefined && func0.call(data, "_restoreDate")){
-if(!(func4(data._restoreDate, {instancePath:instancePath+"/_restoreDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.validityPeriod !== undefined && func0.call(data, "validityPeriod")){
-if(!(func14(data.validityPeriod, {instancePath:instancePath+"/validityPeriod"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.dataExclusivityPeriod !== undefined && func0.call(data, "dataExclusivityPeriod")){
-if(!(func14(data.dataExclusivityPeriod, {instancePath:instancePath+"/dataExclusivityPeriod"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.dateOfFirstAuthorization !== undefined && func0.call(data, "dateOfFirstAuthorization")){
-if(!(func13(data.dateOfFirstAuthorization, {instancePath:instancePath+"/dateOfFirstAuthorization"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._dateOfFirstAuthorization !== undefined && func0.call(data, "_dateOfFirstAuthorization")){
-if(!(func4(data._dateOfFirstAuthorization, {instancePath:instancePath+"/_dateOfFirstAuthorization"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.internationalBirthDate !== undefined && func0.call(data, "internationalBirthDate")){
-if(!(func13(data.internationalBirthDate, {instancePath:instancePath+"/internationalBirthDate"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._internationalBirthDate !== undefined && func0.call(data, "_internationalBirthDate")){
-if(!(func4(data._internationalBirthDate, {instancePath:instancePath+"/_internationalBirthDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.legalBasis !== undefined && func0.call(data, "legalBasis")){
-if(!(func12(data.legalBasis, {instancePath:instancePath+"/legalBasis"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.jurisdictionalAuthorization !== undefined && func0.call(data, "jurisdictionalAuthorization")){
-let data27 = data.jurisdictionalAuthorization;
-if(Array.isArray(data27)){
-const len0 = data27.length;
+let data1 = data.jurisdictionalAuthorization;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data27[i0], {instancePath:instancePath+"/jurisdictionalAuthorization/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/jurisdictionalAuthorization/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization", "#/properties/jurisdictionalAuthorization/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization", "#/cdxMembers/jurisdictionalAuthorization/type", {type: "array"}); errors++;
 }
 }
-if(data.holder !== undefined && func0.call(data, "holder")){
-if(!(func10(data.holder, {instancePath:instancePath+"/holder"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.regulator !== undefined && func0.call(data, "regulator")){
-if(!(func10(data.regulator, {instancePath:instancePath+"/regulator"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.procedure !== undefined && func0.call(data, "procedure")){
 if(!(validate2(data.procedure, {instancePath:instancePath+"/procedure"}))){

@@ -3,22 +3,51 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["member_d5fafd2852"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["subject", func10],
+["disease", func11],
+["diseaseStatus", func11],
+["comorbidity", func12],
+["therapeuticIndication", func10]
+];
+const func14 = require("./datatypes.cjs")["member_d5fafd2852"];
+const func15 = [
+["population", func14]
+];
 
-const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func14 = require("./datatypes.cjs")["Reference"];
-const func15 = require("../../../../choice.cjs").choiceForms;
+const func16 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = [
+["id", func16],
+["extension", func9],
+["modifierExtension", func9],
+["therapyRelationshipType", func11],
+["medicationCodeableConcept", func11],
+["medicationReference", func17]
+];
+const func19 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
 function validate1(data, {instancePath=""}={}){
@@ -72,37 +101,11 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.therapyRelationshipType === undefined) || (!(func0.call(data, "therapyRelationshipType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "therapyRelationshipType"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.therapyRelationshipType !== undefined && func0.call(data, "therapyRelationshipType")){
-if(!(func10(data.therapyRelationshipType, {instancePath:instancePath+"/therapyRelationshipType"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
-if(!(func10(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
-if(!(func14(data.medicationReference, {instancePath:instancePath+"/medicationReference"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-const forms0 = func15(data, obj0);
+const forms0 = func19(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms0}); errors++;
 }
@@ -125,102 +128,30 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductContraindication" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductContraindication"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductContraindication"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func9(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.disease !== undefined && func0.call(data, "disease")){
-if(!(func10(data.disease, {instancePath:instancePath+"/disease"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.diseaseStatus !== undefined && func0.call(data, "diseaseStatus")){
-if(!(func10(data.diseaseStatus, {instancePath:instancePath+"/diseaseStatus"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.comorbidity !== undefined && func0.call(data, "comorbidity")){
-if(!(func11(data.comorbidity, {instancePath:instancePath+"/comorbidity"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.therapeuticIndication !== undefined && func0.call(data, "therapeuticIndication")){
-if(!(func9(data.therapeuticIndication, {instancePath:instancePath+"/therapeuticIndication"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.otherTherapy !== undefined && func0.call(data, "otherTherapy")){
-let data16 = data.otherTherapy;
-if(Array.isArray(data16)){
-const len0 = data16.length;
+let data1 = data.otherTherapy;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data16[i0], {instancePath:instancePath+"/otherTherapy/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/otherTherapy/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy", "#/properties/otherTherapy/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy", "#/cdxMembers/otherTherapy/type", {type: "array"}); errors++;
 }
 }
-if(data.population !== undefined && func0.call(data, "population")){
-if(!(func12(data.population, {instancePath:instancePath+"/population"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

@@ -3,24 +3,73 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["Identifier"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func12 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["role", func11],
+["allergenicIndicator", func12],
+["_allergenicIndicator", func5],
+["manufacturer", func13]
+];
 
-const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func16 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11],
+["group", func11],
+["confidentiality", func11]
+];
 
-const func14 = require("./datatypes.cjs")["Ratio"];
-const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = require("./datatypes.cjs")["Ratio"];
+const func18 = require("./datatypes.cjs")["member_796295fe1b"];
+const func19 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["presentation", func17],
+["presentationLowLimit", func17],
+["concentration", func17],
+["concentrationLowLimit", func17],
+["measurementPoint", func15],
+["_measurementPoint", func5],
+["country", func18]
+];
 
+const func20 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["substance", func11],
+["strength", func17],
+["strengthLowLimit", func17],
+["measurementPoint", func15],
+["_measurementPoint", func5],
+["country", func18]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -29,50 +78,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.strength === undefined) || (!(func0.call(data, "strength")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "strength"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.substance !== undefined && func0.call(data, "substance")){
-if(!(func10(data.substance, {instancePath:instancePath+"/substance"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.strength !== undefined && func0.call(data, "strength")){
-if(!(func14(data.strength, {instancePath:instancePath+"/strength"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.strengthLowLimit !== undefined && func0.call(data, "strengthLowLimit")){
-if(!(func14(data.strengthLowLimit, {instancePath:instancePath+"/strengthLowLimit"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.measurementPoint !== undefined && func0.call(data, "measurementPoint")){
-if(!(func13(data.measurementPoint, {instancePath:instancePath+"/measurementPoint"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._measurementPoint !== undefined && func0.call(data, "_measurementPoint")){
-if(!(func4(data._measurementPoint, {instancePath:instancePath+"/_measurementPoint"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.country !== undefined && func0.call(data, "country")){
-if(!(func15(data.country, {instancePath:instancePath+"/country"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -90,68 +98,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.presentation === undefined) || (!(func0.call(data, "presentation")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "presentation"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.presentation !== undefined && func0.call(data, "presentation")){
-if(!(func14(data.presentation, {instancePath:instancePath+"/presentation"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.presentationLowLimit !== undefined && func0.call(data, "presentationLowLimit")){
-if(!(func14(data.presentationLowLimit, {instancePath:instancePath+"/presentationLowLimit"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.concentration !== undefined && func0.call(data, "concentration")){
-if(!(func14(data.concentration, {instancePath:instancePath+"/concentration"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.concentrationLowLimit !== undefined && func0.call(data, "concentrationLowLimit")){
-if(!(func14(data.concentrationLowLimit, {instancePath:instancePath+"/concentrationLowLimit"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.measurementPoint !== undefined && func0.call(data, "measurementPoint")){
-if(!(func13(data.measurementPoint, {instancePath:instancePath+"/measurementPoint"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._measurementPoint !== undefined && func0.call(data, "_measurementPoint")){
-if(!(func4(data._measurementPoint, {instancePath:instancePath+"/_measurementPoint"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.country !== undefined && func0.call(data, "country")){
-if(!(func15(data.country, {instancePath:instancePath+"/country"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.referenceStrength !== undefined && func0.call(data, "referenceStrength")){
-let data10 = data.referenceStrength;
-if(Array.isArray(data10)){
-const len0 = data10.length;
+let data0 = data.referenceStrength;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data10[i0], {instancePath:instancePath+"/referenceStrength/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/referenceStrength/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength", "#/properties/referenceStrength/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength", "#/cdxMembers/referenceStrength/type", {type: "array"}); errors++;
 }
 }
 }
@@ -173,48 +135,22 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"
 if((data.group === undefined) || (!(func0.call(data, "group")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "group"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.group !== undefined && func0.call(data, "group")){
-if(!(func10(data.group, {instancePath:instancePath+"/group"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.confidentiality !== undefined && func0.call(data, "confidentiality")){
-if(!(func10(data.confidentiality, {instancePath:instancePath+"/confidentiality"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.strength !== undefined && func0.call(data, "strength")){
-let data6 = data.strength;
-if(Array.isArray(data6)){
-const len0 = data6.length;
+let data0 = data.strength;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data6[i0], {instancePath:instancePath+"/strength/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/strength/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/strength", "#/cdxMembers/strength/type", {type: "array"}); errors++;
 }
 }
 }
@@ -226,6 +162,12 @@ return errors === 0;
 }
 
 
+const func21 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
@@ -234,38 +176,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.strength !== undefined && func0.call(data, "strength")){
-let data4 = data.strength;
-if(Array.isArray(data4)){
-const len0 = data4.length;
+let data0 = data.strength;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data4[i0], {instancePath:instancePath+"/strength/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/strength/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/strength", "#/cdxMembers/strength/type", {type: "array"}); errors++;
 }
 }
 }
@@ -290,96 +216,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductIngredient" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductIngredient"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductIngredient"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.role !== undefined && func0.call(data, "role")){
-if(!(func10(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.allergenicIndicator !== undefined && func0.call(data, "allergenicIndicator")){
-if(!(func11(data.allergenicIndicator, {instancePath:instancePath+"/allergenicIndicator"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._allergenicIndicator !== undefined && func0.call(data, "_allergenicIndicator")){
-if(!(func4(data._allergenicIndicator, {instancePath:instancePath+"/_allergenicIndicator"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func12(data.manufacturer, {instancePath:instancePath+"/manufacturer"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.specifiedSubstance !== undefined && func0.call(data, "specifiedSubstance")){
-let data16 = data.specifiedSubstance;
-if(Array.isArray(data16)){
-const len0 = data16.length;
+let data1 = data.specifiedSubstance;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data16[i0], {instancePath:instancePath+"/specifiedSubstance/" + i0}))){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/specifiedSubstance/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specifiedSubstance", "#/properties/specifiedSubstance/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specifiedSubstance", "#/cdxMembers/specifiedSubstance/type", {type: "array"}); errors++;
 }
 }
 if(data.substance !== undefined && func0.call(data, "substance")){

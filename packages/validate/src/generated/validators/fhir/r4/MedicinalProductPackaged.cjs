@@ -3,22 +3,50 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const func13 = require("./datatypes.cjs")["member_8eaf309654"];
-const func14 = require("./datatypes.cjs")["Reference"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["member_8eaf309654"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["subject", func11],
+["description", func12],
+["_description", func5],
+["legalStatusOfSupply", func13],
+["marketingStatus", func14],
+["marketingAuthorization", func15],
+["manufacturer", func11]
+];
 
-const func15 = require("./datatypes.cjs")["Identifier"];
+const func17 = require("./datatypes.cjs")["Identifier"];
+const func18 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["outerPackaging", func17],
+["immediatePackaging", func17]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -27,30 +55,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.outerPackaging === undefined) || (!(func0.call(data, "outerPackaging")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "outerPackaging"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.outerPackaging !== undefined && func0.call(data, "outerPackaging")){
-if(!(func15(data.outerPackaging, {instancePath:instancePath+"/outerPackaging"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.immediatePackaging !== undefined && func0.call(data, "immediatePackaging")){
-if(!(func15(data.immediatePackaging, {instancePath:instancePath+"/immediatePackaging"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -61,10 +68,28 @@ return errors === 0;
 }
 
 
-const func16 = require("./datatypes.cjs")["Quantity"];
-const func17 = require("./datatypes.cjs")["member_796295fe1b"];
-const func18 = require("./datatypes.cjs")["ProdCharacteristic"];
-const func19 = require("./datatypes.cjs")["member_7ab37b63d8"];
+const func19 = require("./datatypes.cjs")["Quantity"];
+const func20 = require("./datatypes.cjs")["member_796295fe1b"];
+const func21 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func13],
+["quantity", func19],
+["material", func20],
+["alternateMaterial", func20],
+["device", func11],
+["manufacturedItem", func11]
+];
+const func22 = require("./datatypes.cjs")["ProdCharacteristic"];
+const func23 = require("./datatypes.cjs")["member_7ab37b63d8"];
+const func24 = [
+["physicalCharacteristics", func22],
+["otherCharacteristics", func20],
+["shelfLifeStorage", func23],
+["manufacturer", func11]
+];
 const wrapper0 = {validate: validate2};
 
 function validate2(data, {instancePath=""}={}){
@@ -77,89 +102,27 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "quant
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func16(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.material !== undefined && func0.call(data, "material")){
-if(!(func17(data.material, {instancePath:instancePath+"/material"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.alternateMaterial !== undefined && func0.call(data, "alternateMaterial")){
-if(!(func17(data.alternateMaterial, {instancePath:instancePath+"/alternateMaterial"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.device !== undefined && func0.call(data, "device")){
-if(!(func10(data.device, {instancePath:instancePath+"/device"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturedItem !== undefined && func0.call(data, "manufacturedItem")){
-if(!(func10(data.manufacturedItem, {instancePath:instancePath+"/manufacturedItem"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.packageItem !== undefined && func0.call(data, "packageItem")){
-let data10 = data.packageItem;
-if(Array.isArray(data10)){
-const len0 = data10.length;
+let data0 = data.packageItem;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data10[i0], {instancePath:instancePath+"/packageItem/" + i0}))){
+if(!(wrapper0.validate(data0[i0], {instancePath:instancePath+"/packageItem/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/packageItem", "#/properties/packageItem/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/packageItem", "#/cdxMembers/packageItem/type", {type: "array"}); errors++;
 }
 }
-if(data.physicalCharacteristics !== undefined && func0.call(data, "physicalCharacteristics")){
-if(!(func18(data.physicalCharacteristics, {instancePath:instancePath+"/physicalCharacteristics"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.otherCharacteristics !== undefined && func0.call(data, "otherCharacteristics")){
-if(!(func17(data.otherCharacteristics, {instancePath:instancePath+"/otherCharacteristics"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.shelfLifeStorage !== undefined && func0.call(data, "shelfLifeStorage")){
-if(!(func19(data.shelfLifeStorage, {instancePath:instancePath+"/shelfLifeStorage"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func10(data.manufacturer, {instancePath:instancePath+"/manufacturer"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -183,125 +146,39 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductPackaged" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductPackaged"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductPackaged"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func10(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func11(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.legalStatusOfSupply !== undefined && func0.call(data, "legalStatusOfSupply")){
-if(!(func12(data.legalStatusOfSupply, {instancePath:instancePath+"/legalStatusOfSupply"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.marketingStatus !== undefined && func0.call(data, "marketingStatus")){
-if(!(func13(data.marketingStatus, {instancePath:instancePath+"/marketingStatus"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.marketingAuthorization !== undefined && func0.call(data, "marketingAuthorization")){
-if(!(func14(data.marketingAuthorization, {instancePath:instancePath+"/marketingAuthorization"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func10(data.manufacturer, {instancePath:instancePath+"/manufacturer"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.batchIdentifier !== undefined && func0.call(data, "batchIdentifier")){
-let data19 = data.batchIdentifier;
-if(Array.isArray(data19)){
-const len0 = data19.length;
+let data1 = data.batchIdentifier;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data19[i0], {instancePath:instancePath+"/batchIdentifier/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/batchIdentifier/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/batchIdentifier", "#/properties/batchIdentifier/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/batchIdentifier", "#/cdxMembers/batchIdentifier/type", {type: "array"}); errors++;
 }
 }
 if(data.packageItem !== undefined && func0.call(data, "packageItem")){
-let data21 = data.packageItem;
-if(Array.isArray(data21)){
-const len1 = data21.length;
+let data3 = data.packageItem;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data21[i1], {instancePath:instancePath+"/packageItem/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/packageItem/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/packageItem", "#/properties/packageItem/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/packageItem", "#/cdxMembers/packageItem/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,19 +3,44 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["administrableDoseForm", func11],
+["unitOfPresentation", func11],
+["ingredient", func12],
+["device", func12]
+];
 
-const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11],
+["status", func11]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -24,30 +49,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -58,11 +62,37 @@ return errors === 0;
 }
 
 
-const func13 = require("./datatypes.cjs")["Quantity"];
-const func14 = require("./datatypes.cjs")["Ratio"];
-const func15 = require("./datatypes.cjs")["Duration"];
+const func16 = require("./datatypes.cjs")["Quantity"];
+const func17 = require("./datatypes.cjs")["Ratio"];
+const func18 = require("./datatypes.cjs")["Duration"];
+const func19 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11],
+["firstDose", func16],
+["maxSingleDose", func16],
+["maxDosePerDay", func16],
+["maxDosePerTreatmentPeriod", func17],
+["maxTreatmentPeriod", func18]
+];
 
+const func20 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11]
+];
 
+const func21 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["tissue", func11],
+["value", func16],
+["supportingInformation", func14],
+["_supportingInformation", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -74,40 +104,9 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "tissu
 if((data.value === undefined) || (!(func0.call(data, "value")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "value"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.tissue !== undefined && func0.call(data, "tissue")){
-if(!(func10(data.tissue, {instancePath:instancePath+"/tissue"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func13(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-if(!(func12(data.supportingInformation, {instancePath:instancePath+"/supportingInformation"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._supportingInformation !== undefined && func0.call(data, "_supportingInformation")){
-if(!(func4(data._supportingInformation, {instancePath:instancePath+"/_supportingInformation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -125,38 +124,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.withdrawalPeriod !== undefined && func0.call(data, "withdrawalPeriod")){
-let data4 = data.withdrawalPeriod;
-if(Array.isArray(data4)){
-const len0 = data4.length;
+let data0 = data.withdrawalPeriod;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data4[i0], {instancePath:instancePath+"/withdrawalPeriod/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/withdrawalPeriod/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod", "#/properties/withdrawalPeriod/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod", "#/cdxMembers/withdrawalPeriod/type", {type: "array"}); errors++;
 }
 }
 }
@@ -175,63 +158,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.firstDose !== undefined && func0.call(data, "firstDose")){
-if(!(func13(data.firstDose, {instancePath:instancePath+"/firstDose"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.maxSingleDose !== undefined && func0.call(data, "maxSingleDose")){
-if(!(func13(data.maxSingleDose, {instancePath:instancePath+"/maxSingleDose"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.maxDosePerDay !== undefined && func0.call(data, "maxDosePerDay")){
-if(!(func13(data.maxDosePerDay, {instancePath:instancePath+"/maxDosePerDay"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.maxDosePerTreatmentPeriod !== undefined && func0.call(data, "maxDosePerTreatmentPeriod")){
-if(!(func14(data.maxDosePerTreatmentPeriod, {instancePath:instancePath+"/maxDosePerTreatmentPeriod"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.maxTreatmentPeriod !== undefined && func0.call(data, "maxTreatmentPeriod")){
-if(!(func15(data.maxTreatmentPeriod, {instancePath:instancePath+"/maxTreatmentPeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.targetSpecies !== undefined && func0.call(data, "targetSpecies")){
-let data9 = data.targetSpecies;
-if(Array.isArray(data9)){
-const len0 = data9.length;
+let data0 = data.targetSpecies;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data9[i0], {instancePath:instancePath+"/targetSpecies/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/targetSpecies/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetSpecies", "#/properties/targetSpecies/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetSpecies", "#/cdxMembers/targetSpecies/type", {type: "array"}); errors++;
 }
 }
 }
@@ -259,110 +201,39 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductPharmaceutical" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductPharmaceutical"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductPharmaceutical"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.administrableDoseForm !== undefined && func0.call(data, "administrableDoseForm")){
-if(!(func10(data.administrableDoseForm, {instancePath:instancePath+"/administrableDoseForm"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.unitOfPresentation !== undefined && func0.call(data, "unitOfPresentation")){
-if(!(func10(data.unitOfPresentation, {instancePath:instancePath+"/unitOfPresentation"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.ingredient !== undefined && func0.call(data, "ingredient")){
-if(!(func11(data.ingredient, {instancePath:instancePath+"/ingredient"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.device !== undefined && func0.call(data, "device")){
-if(!(func11(data.device, {instancePath:instancePath+"/device"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.characteristics !== undefined && func0.call(data, "characteristics")){
-let data16 = data.characteristics;
-if(Array.isArray(data16)){
-const len0 = data16.length;
+let data1 = data.characteristics;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data16[i0], {instancePath:instancePath+"/characteristics/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/characteristics/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristics", "#/properties/characteristics/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristics", "#/cdxMembers/characteristics/type", {type: "array"}); errors++;
 }
 }
 if(data.routeOfAdministration !== undefined && func0.call(data, "routeOfAdministration")){
-let data18 = data.routeOfAdministration;
-if(Array.isArray(data18)){
-const len1 = data18.length;
+let data3 = data.routeOfAdministration;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data18[i1], {instancePath:instancePath+"/routeOfAdministration/" + i1}))){
+if(!(validate4(data3[i1], {instancePath:instancePath+"/routeOfAdministration/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/routeOfAdministration", "#/properties/routeOfAdministration/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/routeOfAdministration", "#/cdxMembers/routeOfAdministration/type", {type: "array"}); errors++;
 }
 }
 }

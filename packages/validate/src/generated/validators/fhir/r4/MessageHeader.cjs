@@ -3,21 +3,62 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["Coding"];
-const func10 = require("./datatypes.cjs")["Reference"];
-const func11 = require("./datatypes.cjs")["CodeableConcept"];
-const func12 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func13 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Coding"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["eventCoding", func10],
+["eventUri", func4],
+["_eventUri", func5]
+];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = [
+["sender", func12],
+["enterer", func12],
+["author", func12]
+];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = [
+["responsible", func12],
+["reason", func14]
+];
+const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func17 = [
+["focus", func16],
+["definition", func4],
+["_definition", func5]
+];
+const func18 = require("../../../../choice.cjs").choiceForms;
 
-const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func20 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["name", func19],
+["_name", func5],
+["target", func12],
+["endpoint", func4],
+["_endpoint", func5],
+["receiver", func12]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -54,50 +95,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func14(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.target !== undefined && func0.call(data, "target")){
-if(!(func10(data.target, {instancePath:instancePath+"/target"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-if(!(func3(data.endpoint, {instancePath:instancePath+"/endpoint"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._endpoint !== undefined && func0.call(data, "_endpoint")){
-if(!(func4(data._endpoint, {instancePath:instancePath+"/_endpoint"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.receiver !== undefined && func0.call(data, "receiver")){
-if(!(func10(data.receiver, {instancePath:instancePath+"/receiver"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -108,7 +108,21 @@ return errors === 0;
 }
 
 
-const func15 = require("./datatypes.cjs")["ContactPoint"];
+const func21 = require("./datatypes.cjs")["ContactPoint"];
+const func22 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["name", func19],
+["_name", func5],
+["software", func19],
+["_software", func5],
+["version", func19],
+["_version", func5],
+["contact", func21],
+["endpoint", func4],
+["_endpoint", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -145,65 +159,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func14(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.software !== undefined && func0.call(data, "software")){
-if(!(func14(data.software, {instancePath:instancePath+"/software"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._software !== undefined && func0.call(data, "_software")){
-if(!(func4(data._software, {instancePath:instancePath+"/_software"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func14(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func15(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-if(!(func3(data.endpoint, {instancePath:instancePath+"/endpoint"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._endpoint !== undefined && func0.call(data, "_endpoint")){
-if(!(func4(data._endpoint, {instancePath:instancePath+"/_endpoint"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -213,7 +171,18 @@ validate2.errors = vErrors;
 return errors === 0;
 }
 
-const schema0 = {"properties":{"code":{"enum":["ok","transient-error","fatal-error"]}}};
+const schema0 = {"cdxMembers":{"code":{"enum":["ok","transient-error","fatal-error"]}}};
+const func23 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func2],
+["_identifier", func5]
+];
+const func24 = [
+["_code", func5],
+["details", func12]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -281,46 +250,19 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func1(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._identifier !== undefined && func0.call(data, "_identifier")){
-if(!(func4(data._identifier, {instancePath:instancePath+"/_identifier"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.code !== undefined && func0.call(data, "code")){
-let data7 = data.code;
-if(!(((data7 === "ok") || (data7 === "transient-error")) || (data7 === "fatal-error"))){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/enum", {allowedValues: schema0.properties.code.enum}); errors++;
+let data2 = data.code;
+if(!(((data2 === "ok") || (data2 === "transient-error")) || (data2 === "fatal-error"))){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/enum", {allowedValues: schema0.cdxMembers.code.enum}); errors++;
 }
 }
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.details !== undefined && func0.call(data, "details")){
-if(!(func10(data.details, {instancePath:instancePath+"/details"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -398,139 +340,50 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MessageHeader" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
-if(!(func9(data.eventCoding, {instancePath:instancePath+"/eventCoding"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.eventUri !== undefined && func0.call(data, "eventUri")){
-if(!(func3(data.eventUri, {instancePath:instancePath+"/eventUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
-if(!(func4(data._eventUri, {instancePath:instancePath+"/_eventUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.destination !== undefined && func0.call(data, "destination")){
-let data17 = data.destination;
-if(Array.isArray(data17)){
-const len0 = data17.length;
+let data4 = data.destination;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data17[i0], {instancePath:instancePath+"/destination/" + i0}))){
+if(!(validate1(data4[i0], {instancePath:instancePath+"/destination/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/cdxMembers/destination/type", {type: "array"}); errors++;
 }
 }
-if(data.sender !== undefined && func0.call(data, "sender")){
-if(!(func10(data.sender, {instancePath:instancePath+"/sender"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func10(data.enterer, {instancePath:instancePath+"/enterer"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func10(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.source !== undefined && func0.call(data, "source")){
 if(!(validate2(data.source, {instancePath:instancePath+"/source"}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-if(data.responsible !== undefined && func0.call(data, "responsible")){
-if(!(func10(data.responsible, {instancePath:instancePath+"/responsible"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func11(data.reason, {instancePath:instancePath+"/reason"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.response !== undefined && func0.call(data, "response")){
 if(!(validate3(data.response, {instancePath:instancePath+"/response"}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
-if(data.focus !== undefined && func0.call(data, "focus")){
-if(!(func12(data.focus, {instancePath:instancePath+"/focus"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.definition !== undefined && func0.call(data, "definition")){
-if(!(func3(data.definition, {instancePath:instancePath+"/definition"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func4(data._definition, {instancePath:instancePath+"/_definition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func13(data, obj0);
+const forms0 = func18(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "event[x]", forms: forms0}); errors++;
 }

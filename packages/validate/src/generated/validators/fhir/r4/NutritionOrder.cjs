@@ -3,60 +3,93 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func11 = require("./datatypes.cjs")["member_9892719d4b"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
-const func13 = require("./datatypes.cjs")["member_827c24eae2"];
-const func14 = require("./datatypes.cjs")["member_a8a3825f84"];
-const func15 = require("./datatypes.cjs")["Reference"];
-const func16 = require("./datatypes.cjs")["member_fecd911445"];
-const func17 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func18 = require("./datatypes.cjs")["member_796295fe1b"];
-const func19 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func12 = require("./datatypes.cjs")["member_9892719d4b"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = require("./datatypes.cjs")["member_827c24eae2"];
+const func15 = require("./datatypes.cjs")["member_a8a3825f84"];
+const func16 = require("./datatypes.cjs")["Reference"];
+const func17 = require("./datatypes.cjs")["member_fecd911445"];
+const func18 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func20 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["instantiatesCanonical", func11],
+["_instantiatesCanonical", func12],
+["instantiatesUri", func11],
+["_instantiatesUri", func13],
+["instantiates", func11],
+["_instantiates", func13],
+["status", func14],
+["_status", func5],
+["intent", func15],
+["_intent", func5],
+["patient", func16],
+["encounter", func16],
+["dateTime", func17],
+["_dateTime", func5],
+["orderer", func16],
+["allergyIntolerance", func18],
+["foodPreferenceModifier", func19],
+["excludeFoodModifier", func19]
+];
+const func21 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func22 = [
+["note", func21]
+];
 
-const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func21 = require("./datatypes.cjs")["member_01d5f8abe9"];
+const func23 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func24 = require("./datatypes.cjs")["member_01d5f8abe9"];
+const func25 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["type", func19],
+["schedule", func24]
+];
+const func26 = [
+["fluidConsistencyType", func19],
+["instruction", func23],
+["_instruction", func5]
+];
 
-const func22 = require("./datatypes.cjs")["CodeableConcept"];
-const func23 = require("./datatypes.cjs")["Quantity"];
+const func27 = require("./datatypes.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.cjs")["Quantity"];
+const func29 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["modifier", func27],
+["amount", func28]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifier !== undefined && func0.call(data, "modifier")){
-if(!(func22(data.modifier, {instancePath:instancePath+"/modifier"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func23(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -67,35 +100,21 @@ return errors === 0;
 }
 
 
+const func30 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["modifier", func27],
+["foodType", func27]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifier !== undefined && func0.call(data, "modifier")){
-if(!(func22(data.modifier, {instancePath:instancePath+"/modifier"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.foodType !== undefined && func0.call(data, "foodType")){
-if(!(func22(data.foodType, {instancePath:instancePath+"/foodType"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -110,73 +129,41 @@ function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func18(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.schedule !== undefined && func0.call(data, "schedule")){
-if(!(func21(data.schedule, {instancePath:instancePath+"/schedule"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.nutrient !== undefined && func0.call(data, "nutrient")){
-let data5 = data.nutrient;
-if(Array.isArray(data5)){
-const len0 = data5.length;
+let data0 = data.nutrient;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data5[i0], {instancePath:instancePath+"/nutrient/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/nutrient/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/nutrient", "#/properties/nutrient/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nutrient", "#/cdxMembers/nutrient/type", {type: "array"}); errors++;
 }
 }
 if(data.texture !== undefined && func0.call(data, "texture")){
-let data7 = data.texture;
-if(Array.isArray(data7)){
-const len1 = data7.length;
+let data2 = data.texture;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data7[i1], {instancePath:instancePath+"/texture/" + i1}))){
+if(!(validate2(data2[i1], {instancePath:instancePath+"/texture/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/texture", "#/properties/texture/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/texture", "#/cdxMembers/texture/type", {type: "array"}); errors++;
 }
 }
-if(data.fluidConsistencyType !== undefined && func0.call(data, "fluidConsistencyType")){
-if(!(func18(data.fluidConsistencyType, {instancePath:instancePath+"/fluidConsistencyType"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.instruction !== undefined && func0.call(data, "instruction")){
-if(!(func20(data.instruction, {instancePath:instancePath+"/instruction"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._instruction !== undefined && func0.call(data, "_instruction")){
-if(!(func4(data._instruction, {instancePath:instancePath+"/_instruction"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -187,60 +174,26 @@ return errors === 0;
 }
 
 
+const func31 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["type", func27],
+["productName", func23],
+["_productName", func5],
+["schedule", func24],
+["quantity", func28],
+["instruction", func23],
+["_instruction", func5]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func22(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.productName !== undefined && func0.call(data, "productName")){
-if(!(func20(data.productName, {instancePath:instancePath+"/productName"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._productName !== undefined && func0.call(data, "_productName")){
-if(!(func4(data._productName, {instancePath:instancePath+"/_productName"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.schedule !== undefined && func0.call(data, "schedule")){
-if(!(func21(data.schedule, {instancePath:instancePath+"/schedule"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func23(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.instruction !== undefined && func0.call(data, "instruction")){
-if(!(func20(data.instruction, {instancePath:instancePath+"/instruction"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._instruction !== undefined && func0.call(data, "_instruction")){
-if(!(func4(data._instruction, {instancePath:instancePath+"/_instruction"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -251,52 +204,48 @@ return errors === 0;
 }
 
 
+const func32 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["baseFormulaType", func27],
+["baseFormulaProductName", func23],
+["_baseFormulaProductName", func5],
+["additiveType", func27],
+["additiveProductName", func23],
+["_additiveProductName", func5],
+["caloricDensity", func28],
+["routeofAdministration", func27]
+];
+const func33 = [
+["maxVolumeToDeliver", func28],
+["administrationInstruction", func23],
+["_administrationInstruction", func5]
+];
 
-const func24 = require("./datatypes.cjs")["Timing"];
-const func25 = require("./datatypes.cjs")["Ratio"];
-const func26 = require("../../../../choice.cjs").choiceForms;
+const func34 = require("./datatypes.cjs")["Timing"];
+const func35 = require("./datatypes.cjs")["Ratio"];
+const func36 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["schedule", func34],
+["quantity", func28],
+["rateQuantity", func28],
+["rateRatio", func35]
+];
+const func37 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["rateQuantity", "rateRatio"]);
 
 function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.schedule !== undefined && func0.call(data, "schedule")){
-if(!(func24(data.schedule, {instancePath:instancePath+"/schedule"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func23(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.rateQuantity !== undefined && func0.call(data, "rateQuantity")){
-if(!(func23(data.rateQuantity, {instancePath:instancePath+"/rateQuantity"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.rateRatio !== undefined && func0.call(data, "rateRatio")){
-if(!(func25(data.rateRatio, {instancePath:instancePath+"/rateRatio"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-const forms0 = func26(data, obj0);
+const forms0 = func37(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "rate[x]", forms: forms0}); errors++;
 }
@@ -313,89 +262,27 @@ function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.baseFormulaType !== undefined && func0.call(data, "baseFormulaType")){
-if(!(func22(data.baseFormulaType, {instancePath:instancePath+"/baseFormulaType"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.baseFormulaProductName !== undefined && func0.call(data, "baseFormulaProductName")){
-if(!(func20(data.baseFormulaProductName, {instancePath:instancePath+"/baseFormulaProductName"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._baseFormulaProductName !== undefined && func0.call(data, "_baseFormulaProductName")){
-if(!(func4(data._baseFormulaProductName, {instancePath:instancePath+"/_baseFormulaProductName"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.additiveType !== undefined && func0.call(data, "additiveType")){
-if(!(func22(data.additiveType, {instancePath:instancePath+"/additiveType"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.additiveProductName !== undefined && func0.call(data, "additiveProductName")){
-if(!(func20(data.additiveProductName, {instancePath:instancePath+"/additiveProductName"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._additiveProductName !== undefined && func0.call(data, "_additiveProductName")){
-if(!(func4(data._additiveProductName, {instancePath:instancePath+"/_additiveProductName"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.caloricDensity !== undefined && func0.call(data, "caloricDensity")){
-if(!(func23(data.caloricDensity, {instancePath:instancePath+"/caloricDensity"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.routeofAdministration !== undefined && func0.call(data, "routeofAdministration")){
-if(!(func22(data.routeofAdministration, {instancePath:instancePath+"/routeofAdministration"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.administration !== undefined && func0.call(data, "administration")){
-let data11 = data.administration;
-if(Array.isArray(data11)){
-const len0 = data11.length;
+let data0 = data.administration;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data11[i0], {instancePath:instancePath+"/administration/" + i0}))){
+if(!(validate5(data0[i0], {instancePath:instancePath+"/administration/" + i0}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/administration", "#/properties/administration/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/administration", "#/cdxMembers/administration/type", {type: "array"}); errors++;
 }
 }
-if(data.maxVolumeToDeliver !== undefined && func0.call(data, "maxVolumeToDeliver")){
-if(!(func23(data.maxVolumeToDeliver, {instancePath:instancePath+"/maxVolumeToDeliver"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.administrationInstruction !== undefined && func0.call(data, "administrationInstruction")){
-if(!(func20(data.administrationInstruction, {instancePath:instancePath+"/administrationInstruction"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._administrationInstruction !== undefined && func0.call(data, "_administrationInstruction")){
-if(!(func4(data._administrationInstruction, {instancePath:instancePath+"/_administrationInstruction"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -512,153 +399,12 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("NutritionOrder" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "NutritionOrder"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "NutritionOrder"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func10(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func11(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-if(!(func10(data.instantiatesUri, {instancePath:instancePath+"/instantiatesUri"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func12(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.instantiates !== undefined && func0.call(data, "instantiates")){
-if(!(func10(data.instantiates, {instancePath:instancePath+"/instantiates"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiates !== undefined && func0.call(data, "_instantiates")){
-if(!(func12(data._instantiates, {instancePath:instancePath+"/_instantiates"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func13(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.intent !== undefined && func0.call(data, "intent")){
-if(!(func14(data.intent, {instancePath:instancePath+"/intent"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func4(data._intent, {instancePath:instancePath+"/_intent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func15(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func15(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.dateTime !== undefined && func0.call(data, "dateTime")){
-if(!(func16(data.dateTime, {instancePath:instancePath+"/dateTime"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._dateTime !== undefined && func0.call(data, "_dateTime")){
-if(!(func4(data._dateTime, {instancePath:instancePath+"/_dateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.orderer !== undefined && func0.call(data, "orderer")){
-if(!(func15(data.orderer, {instancePath:instancePath+"/orderer"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.allergyIntolerance !== undefined && func0.call(data, "allergyIntolerance")){
-if(!(func17(data.allergyIntolerance, {instancePath:instancePath+"/allergyIntolerance"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.foodPreferenceModifier !== undefined && func0.call(data, "foodPreferenceModifier")){
-if(!(func18(data.foodPreferenceModifier, {instancePath:instancePath+"/foodPreferenceModifier"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.excludeFoodModifier !== undefined && func0.call(data, "excludeFoodModifier")){
-if(!(func18(data.excludeFoodModifier, {instancePath:instancePath+"/excludeFoodModifier"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.oralDiet !== undefined && func0.call(data, "oralDiet")){
 if(!(validate3(data.oralDiet, {instancePath:instancePath+"/oralDiet"}))){
@@ -666,17 +412,17 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.supplement !== undefined && func0.call(data, "supplement")){
-let data34 = data.supplement;
-if(Array.isArray(data34)){
-const len0 = data34.length;
+let data5 = data.supplement;
+if(Array.isArray(data5)){
+const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data34[i0], {instancePath:instancePath+"/supplement/" + i0}))){
+if(!(validate4(data5[i0], {instancePath:instancePath+"/supplement/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplement", "#/properties/supplement/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement", "#/cdxMembers/supplement/type", {type: "array"}); errors++;
 }
 }
 if(data.enteralFormula !== undefined && func0.call(data, "enteralFormula")){
@@ -684,10 +430,9 @@ if(!(validate6(data.enteralFormula, {instancePath:instancePath+"/enteralFormula"
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func19(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "registered",
@@ -18,89 +18,115 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const func13 = require("./datatypes.cjs")["Reference"];
-const func14 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func15 = require("./datatypes.cjs")["Period"];
-const func16 = require("./datatypes.cjs")["Timing"];
-const func17 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
-const func18 = require("./datatypes.cjs")["member_f7ff3dab7b"];
-const func19 = require("./datatypes.cjs")["Quantity"];
-const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func21 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func22 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func23 = require("./datatypes.cjs")["Range"];
-const func24 = require("./datatypes.cjs")["Ratio"];
-const func25 = require("./datatypes.cjs")["SampledData"];
-const func26 = require("./datatypes.cjs")["member_95f9438413"];
-const func27 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func28 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["basedOn", func11],
+["partOf", func11]
+];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func17 = require("./datatypes.cjs")["Period"];
+const func18 = require("./datatypes.cjs")["Timing"];
+const func19 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
+const func20 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func21 = require("./datatypes.cjs")["Quantity"];
+const func22 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func23 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func24 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func25 = require("./datatypes.cjs")["Range"];
+const func26 = require("./datatypes.cjs")["Ratio"];
+const func27 = require("./datatypes.cjs")["SampledData"];
+const func28 = require("./datatypes.cjs")["member_95f9438413"];
+const func29 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func30 = [
+["_status", func5],
+["category", func13],
+["code", func14],
+["subject", func15],
+["focus", func11],
+["encounter", func15],
+["effectiveDateTime", func16],
+["_effectiveDateTime", func5],
+["effectivePeriod", func17],
+["effectiveTiming", func18],
+["effectiveInstant", func19],
+["_effectiveInstant", func5],
+["issued", func20],
+["_issued", func5],
+["performer", func11],
+["valueQuantity", func21],
+["valueCodeableConcept", func14],
+["valueString", func22],
+["_valueString", func5],
+["valueBoolean", func23],
+["_valueBoolean", func5],
+["valueInteger", func24],
+["_valueInteger", func5],
+["valueRange", func25],
+["valueRatio", func26],
+["valueSampledData", func27],
+["valueTime", func28],
+["_valueTime", func5],
+["valueDateTime", func16],
+["_valueDateTime", func5],
+["valuePeriod", func17],
+["dataAbsentReason", func14],
+["interpretation", func13],
+["note", func29],
+["bodySite", func14],
+["method", func14],
+["specimen", func15],
+["device", func15]
+];
+const func31 = [
+["hasMember", func11],
+["derivedFrom", func11]
+];
+const func32 = require("../../../../choice.cjs").choiceForms;
 
+const func33 = [
+["id", func22],
+["extension", func9],
+["modifierExtension", func9],
+["low", func21],
+["high", func21],
+["type", func14],
+["appliesTo", func13],
+["age", func25],
+["text", func22],
+["_text", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.low !== undefined && func0.call(data, "low")){
-if(!(func19(data.low, {instancePath:instancePath+"/low"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.high !== undefined && func0.call(data, "high")){
-if(!(func19(data.high, {instancePath:instancePath+"/high"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.appliesTo !== undefined && func0.call(data, "appliesTo")){
-if(!(func11(data.appliesTo, {instancePath:instancePath+"/appliesTo"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.age !== undefined && func0.call(data, "age")){
-if(!(func23(data.age, {instancePath:instancePath+"/age"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func20(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func4(data._text, {instancePath:instancePath+"/_text"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -111,6 +137,30 @@ return errors === 0;
 }
 
 
+const func34 = [
+["id", func22],
+["extension", func9],
+["modifierExtension", func9],
+["code", func14],
+["valueQuantity", func21],
+["valueCodeableConcept", func14],
+["valueString", func22],
+["_valueString", func5],
+["valueBoolean", func23],
+["_valueBoolean", func5],
+["valueInteger", func24],
+["_valueInteger", func5],
+["valueRange", func25],
+["valueRatio", func26],
+["valueSampledData", func27],
+["valueTime", func28],
+["_valueTime", func5],
+["valueDateTime", func16],
+["_valueDateTime", func5],
+["valuePeriod", func17],
+["dataAbsentReason", func14],
+["interpretation", func13]
+];
 const obj0 = new Set(["valueQuantity",
 "valueCodeableConcept",
 "valueString",
@@ -130,131 +180,25 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func12(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func19(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func12(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func20(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func21(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func22(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func23(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func24(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func25(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-if(!(func26(data.valueTime, {instancePath:instancePath+"/valueTime"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func4(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-if(!(func14(data.valueDateTime, {instancePath:instancePath+"/valueDateTime"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func4(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func15(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.dataAbsentReason !== undefined && func0.call(data, "dataAbsentReason")){
-if(!(func12(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.interpretation !== undefined && func0.call(data, "interpretation")){
-if(!(func11(data.interpretation, {instancePath:instancePath+"/interpretation"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.referenceRange !== undefined && func0.call(data, "referenceRange")){
-let data22 = data.referenceRange;
-if(Array.isArray(data22)){
-const len0 = data22.length;
+let data0 = data.referenceRange;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data22[i0], {instancePath:instancePath+"/referenceRange/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/referenceRange/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange", "#/properties/referenceRange/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange", "#/cdxMembers/referenceRange/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func28(data, obj0);
+const forms0 = func32(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -312,313 +256,60 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Observation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Observation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Observation"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func10(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func10(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data15 = data.status;
-if(!((((((((data15 === "registered") || (data15 === "preliminary")) || (data15 === "final")) || (data15 === "amended")) || (data15 === "corrected")) || (data15 === "cancelled")) || (data15 === "entered-in-error")) || (data15 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((((((((data2 === "registered") || (data2 === "preliminary")) || (data2 === "final")) || (data2 === "amended")) || (data2 === "corrected")) || (data2 === "cancelled")) || (data2 === "entered-in-error")) || (data2 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func12(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func13(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.focus !== undefined && func0.call(data, "focus")){
-if(!(func10(data.focus, {instancePath:instancePath+"/focus"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func13(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")){
-if(!(func14(data.effectiveDateTime, {instancePath:instancePath+"/effectiveDateTime"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
-if(!(func4(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func15(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveTiming !== undefined && func0.call(data, "effectiveTiming")){
-if(!(func16(data.effectiveTiming, {instancePath:instancePath+"/effectiveTiming"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveInstant !== undefined && func0.call(data, "effectiveInstant")){
-if(!(func17(data.effectiveInstant, {instancePath:instancePath+"/effectiveInstant"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._effectiveInstant !== undefined && func0.call(data, "_effectiveInstant")){
-if(!(func4(data._effectiveInstant, {instancePath:instancePath+"/_effectiveInstant"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.issued !== undefined && func0.call(data, "issued")){
-if(!(func18(data.issued, {instancePath:instancePath+"/issued"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func4(data._issued, {instancePath:instancePath+"/_issued"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func10(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func19(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func12(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func20(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func21(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func22(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func23(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func24(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func25(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-if(!(func26(data.valueTime, {instancePath:instancePath+"/valueTime"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func4(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-if(!(func14(data.valueDateTime, {instancePath:instancePath+"/valueDateTime"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func4(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func15(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.dataAbsentReason !== undefined && func0.call(data, "dataAbsentReason")){
-if(!(func12(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.interpretation !== undefined && func0.call(data, "interpretation")){
-if(!(func11(data.interpretation, {instancePath:instancePath+"/interpretation"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func27(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func12(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.method !== undefined && func0.call(data, "method")){
-if(!(func12(data.method, {instancePath:instancePath+"/method"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.specimen !== undefined && func0.call(data, "specimen")){
-if(!(func13(data.specimen, {instancePath:instancePath+"/specimen"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.device !== undefined && func0.call(data, "device")){
-if(!(func13(data.device, {instancePath:instancePath+"/device"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.referenceRange !== undefined && func0.call(data, "referenceRange")){
-let data54 = data.referenceRange;
-if(Array.isArray(data54)){
-const len0 = data54.length;
+let data3 = data.referenceRange;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data54[i0], {instancePath:instancePath+"/referenceRange/" + i0}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/referenceRange/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange", "#/properties/referenceRange/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange", "#/cdxMembers/referenceRange/type", {type: "array"}); errors++;
 }
 }
-if(data.hasMember !== undefined && func0.call(data, "hasMember")){
-if(!(func10(data.hasMember, {instancePath:instancePath+"/hasMember"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
-if(!(func10(data.derivedFrom, {instancePath:instancePath+"/derivedFrom"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.component !== undefined && func0.call(data, "component")){
-let data58 = data.component;
-if(Array.isArray(data58)){
-const len1 = data58.length;
+let data5 = data.component;
+if(Array.isArray(data5)){
+const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data58[i1], {instancePath:instancePath+"/component/" + i1}))){
+if(!(validate2(data5[i1], {instancePath:instancePath+"/component/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component", "#/cdxMembers/component/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func28(data, obj1);
+const forms0 = func32(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
 }
-const forms1 = func28(data, obj0);
+const forms1 = func32(data, obj0);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "permittedDataType": {
    "items": {
     "enum": [
@@ -23,73 +23,73 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_796295fe1b"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_1c0793403c"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
-const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func15 = require("./datatypes.cjs")["Reference"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_796295fe1b"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_1c0793403c"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["category", func10],
+["code", func11],
+["identifier", func12]
+];
+const func14 = require("./datatypes.cjs")["member_037bb971b0"];
+const func15 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func16 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func17 = [
+["_permittedDataType", func14],
+["multipleResultsAllowed", func15],
+["_multipleResultsAllowed", func5],
+["method", func11],
+["preferredReportName", func16],
+["_preferredReportName", func5]
+];
+const func18 = require("./datatypes.cjs")["Reference"];
+const func19 = [
+["validCodedValueSet", func18],
+["normalCodedValueSet", func18],
+["abnormalCodedValueSet", func18],
+["criticalCodedValueSet", func18]
+];
 
-const func16 = require("./datatypes.cjs")["member_cddf8275af"];
-const func17 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func20 = require("./datatypes.cjs")["member_cddf8275af"];
+const func21 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func22 = [
+["id", func16],
+["extension", func9],
+["modifierExtension", func9],
+["customaryUnit", func11],
+["unit", func11],
+["conversionFactor", func20],
+["_conversionFactor", func5],
+["decimalPrecision", func21],
+["_decimalPrecision", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.customaryUnit !== undefined && func0.call(data, "customaryUnit")){
-if(!(func10(data.customaryUnit, {instancePath:instancePath+"/customaryUnit"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.unit !== undefined && func0.call(data, "unit")){
-if(!(func10(data.unit, {instancePath:instancePath+"/unit"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.conversionFactor !== undefined && func0.call(data, "conversionFactor")){
-if(!(func16(data.conversionFactor, {instancePath:instancePath+"/conversionFactor"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._conversionFactor !== undefined && func0.call(data, "_conversionFactor")){
-if(!(func4(data._conversionFactor, {instancePath:instancePath+"/_conversionFactor"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.decimalPrecision !== undefined && func0.call(data, "decimalPrecision")){
-if(!(func17(data.decimalPrecision, {instancePath:instancePath+"/decimalPrecision"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._decimalPrecision !== undefined && func0.call(data, "_decimalPrecision")){
-if(!(func4(data._decimalPrecision, {instancePath:instancePath+"/_decimalPrecision"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -99,84 +99,44 @@ validate1.errors = vErrors;
 return errors === 0;
 }
 
-const schema1 = {"properties":{"category":{"enum":["reference","critical","absolute"]}}};
-const func18 = require("./datatypes.cjs")["Range"];
-const func19 = require("./datatypes.cjs")["member_bd2792a597"];
+const schema1 = {"cdxMembers":{"category":{"enum":["reference","critical","absolute"]}}};
+const func23 = [
+["id", func16],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func24 = require("./datatypes.cjs")["Range"];
+const func25 = require("./datatypes.cjs")["member_bd2792a597"];
+const func26 = [
+["_category", func5],
+["range", func24],
+["context", func11],
+["appliesTo", func10],
+["gender", func25],
+["_gender", func5],
+["age", func24],
+["gestationalAge", func24],
+["condition", func16],
+["_condition", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.category !== undefined && func0.call(data, "category")){
-let data3 = data.category;
-if(!(((data3 === "reference") || (data3 === "critical")) || (data3 === "absolute"))){
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/enum", {allowedValues: schema1.properties.category.enum}); errors++;
+let data0 = data.category;
+if(!(((data0 === "reference") || (data0 === "critical")) || (data0 === "absolute"))){
+vErrors = addError(vErrors, instancePath+"/category", "#/cdxMembers/category/enum", {allowedValues: schema1.cdxMembers.category.enum}); errors++;
 }
 }
-if(data._category !== undefined && func0.call(data, "_category")){
-if(!(func4(data._category, {instancePath:instancePath+"/_category"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.range !== undefined && func0.call(data, "range")){
-if(!(func18(data.range, {instancePath:instancePath+"/range"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func10(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.appliesTo !== undefined && func0.call(data, "appliesTo")){
-if(!(func9(data.appliesTo, {instancePath:instancePath+"/appliesTo"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.gender !== undefined && func0.call(data, "gender")){
-if(!(func19(data.gender, {instancePath:instancePath+"/gender"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._gender !== undefined && func0.call(data, "_gender")){
-if(!(func4(data._gender, {instancePath:instancePath+"/_gender"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.age !== undefined && func0.call(data, "age")){
-if(!(func18(data.age, {instancePath:instancePath+"/age"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.gestationalAge !== undefined && func0.call(data, "gestationalAge")){
-if(!(func18(data.gestationalAge, {instancePath:instancePath+"/gestationalAge"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.condition !== undefined && func0.call(data, "condition")){
-if(!(func14(data.condition, {instancePath:instancePath+"/condition"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._condition !== undefined && func0.call(data, "_condition")){
-if(!(func4(data._condition, {instancePath:instancePath+"/_condition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -200,118 +160,31 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ObservationDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ObservationDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ObservationDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func9(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func11(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.permittedDataType !== undefined && func0.call(data, "permittedDataType")){
-let data14 = data.permittedDataType;
-if(Array.isArray(data14)){
-const len0 = data14.length;
+let data1 = data.permittedDataType;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data15 = data14[i0];
-if(!(((((((((((data15 === "Quantity") || (data15 === "CodeableConcept")) || (data15 === "string")) || (data15 === "boolean")) || (data15 === "integer")) || (data15 === "Range")) || (data15 === "Ratio")) || (data15 === "SampledData")) || (data15 === "time")) || (data15 === "dateTime")) || (data15 === "Period"))){
-vErrors = addError(vErrors, instancePath+"/permittedDataType/" + i0, "#/properties/permittedDataType/items/enum", {allowedValues: schema0.properties.permittedDataType.items.enum}); errors++;
+let data2 = data1[i0];
+if(!(((((((((((data2 === "Quantity") || (data2 === "CodeableConcept")) || (data2 === "string")) || (data2 === "boolean")) || (data2 === "integer")) || (data2 === "Range")) || (data2 === "Ratio")) || (data2 === "SampledData")) || (data2 === "time")) || (data2 === "dateTime")) || (data2 === "Period"))){
+vErrors = addError(vErrors, instancePath+"/permittedDataType/" + i0, "#/cdxMembers/permittedDataType/items/enum", {allowedValues: schema0.cdxMembers.permittedDataType.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/permittedDataType", "#/properties/permittedDataType/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/permittedDataType", "#/cdxMembers/permittedDataType/type", {type: "array"}); errors++;
 }
 }
-if(data._permittedDataType !== undefined && func0.call(data, "_permittedDataType")){
-if(!(func12(data._permittedDataType, {instancePath:instancePath+"/_permittedDataType"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.multipleResultsAllowed !== undefined && func0.call(data, "multipleResultsAllowed")){
-if(!(func13(data.multipleResultsAllowed, {instancePath:instancePath+"/multipleResultsAllowed"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._multipleResultsAllowed !== undefined && func0.call(data, "_multipleResultsAllowed")){
-if(!(func4(data._multipleResultsAllowed, {instancePath:instancePath+"/_multipleResultsAllowed"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.method !== undefined && func0.call(data, "method")){
-if(!(func10(data.method, {instancePath:instancePath+"/method"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.preferredReportName !== undefined && func0.call(data, "preferredReportName")){
-if(!(func14(data.preferredReportName, {instancePath:instancePath+"/preferredReportName"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._preferredReportName !== undefined && func0.call(data, "_preferredReportName")){
-if(!(func4(data._preferredReportName, {instancePath:instancePath+"/_preferredReportName"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.quantitativeDetails !== undefined && func0.call(data, "quantitativeDetails")){
 if(!(validate1(data.quantitativeDetails, {instancePath:instancePath+"/quantitativeDetails"}))){
@@ -319,38 +192,22 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.qualifiedInterval !== undefined && func0.call(data, "qualifiedInterval")){
-let data23 = data.qualifiedInterval;
-if(Array.isArray(data23)){
-const len1 = data23.length;
+let data4 = data.qualifiedInterval;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data23[i1], {instancePath:instancePath+"/qualifiedInterval/" + i1}))){
+if(!(validate2(data4[i1], {instancePath:instancePath+"/qualifiedInterval/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval", "#/properties/qualifiedInterval/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval", "#/cdxMembers/qualifiedInterval/type", {type: "array"}); errors++;
 }
 }
-if(data.validCodedValueSet !== undefined && func0.call(data, "validCodedValueSet")){
-if(!(func15(data.validCodedValueSet, {instancePath:instancePath+"/validCodedValueSet"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.normalCodedValueSet !== undefined && func0.call(data, "normalCodedValueSet")){
-if(!(func15(data.normalCodedValueSet, {instancePath:instancePath+"/normalCodedValueSet"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.abnormalCodedValueSet !== undefined && func0.call(data, "abnormalCodedValueSet")){
-if(!(func15(data.abnormalCodedValueSet, {instancePath:instancePath+"/abnormalCodedValueSet"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.criticalCodedValueSet !== undefined && func0.call(data, "criticalCodedValueSet")){
-if(!(func15(data.criticalCodedValueSet, {instancePath:instancePath+"/criticalCodedValueSet"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

@@ -3,16 +3,29 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9]
+];
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "severity": {
    "enum": [
     "fatal",
@@ -58,10 +71,28 @@ const schema0 = {
   }
  }
 };
-const func9 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func13 = [
+["_severity", func5]
+];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func16 = require("./datatypes.cjs")["member_037bb971b0"];
+const func17 = [
+["_code", func5],
+["details", func14],
+["diagnostics", func11],
+["_diagnostics", func5],
+["location", func15],
+["_location", func16],
+["expression", func15],
+["_expression", func16]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -129,77 +160,29 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.severity !== undefined && func0.call(data, "severity")){
-let data5 = data.severity;
-if(!((((data5 === "fatal") || (data5 === "error")) || (data5 === "warning")) || (data5 === "information"))){
-vErrors = addError(vErrors, instancePath+"/severity", "#/properties/severity/enum", {allowedValues: schema0.properties.severity.enum}); errors++;
+let data2 = data.severity;
+if(!((((data2 === "fatal") || (data2 === "error")) || (data2 === "warning")) || (data2 === "information"))){
+vErrors = addError(vErrors, instancePath+"/severity", "#/cdxMembers/severity/enum", {allowedValues: schema0.cdxMembers.severity.enum}); errors++;
 }
 }
-if(data._severity !== undefined && func0.call(data, "_severity")){
-if(!(func4(data._severity, {instancePath:instancePath+"/_severity"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.code !== undefined && func0.call(data, "code")){
-let data7 = data.code;
-if(!(((((((((((((((((((((((((((((((data7 === "invalid") || (data7 === "structure")) || (data7 === "required")) || (data7 === "value")) || (data7 === "invariant")) || (data7 === "security")) || (data7 === "login")) || (data7 === "unknown")) || (data7 === "expired")) || (data7 === "forbidden")) || (data7 === "suppressed")) || (data7 === "processing")) || (data7 === "not-supported")) || (data7 === "duplicate")) || (data7 === "multiple-matches")) || (data7 === "not-found")) || (data7 === "deleted")) || (data7 === "too-long")) || (data7 === "code-invalid")) || (data7 === "extension")) || (data7 === "too-costly")) || (data7 === "business-rule")) || (data7 === "conflict")) || (data7 === "transient")) || (data7 === "lock-error")) || (data7 === "no-store")) || (data7 === "exception")) || (data7 === "timeout")) || (data7 === "incomplete")) || (data7 === "throttled")) || (data7 === "informational"))){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/enum", {allowedValues: schema0.properties.code.enum}); errors++;
+let data3 = data.code;
+if(!(((((((((((((((((((((((((((((((data3 === "invalid") || (data3 === "structure")) || (data3 === "required")) || (data3 === "value")) || (data3 === "invariant")) || (data3 === "security")) || (data3 === "login")) || (data3 === "unknown")) || (data3 === "expired")) || (data3 === "forbidden")) || (data3 === "suppressed")) || (data3 === "processing")) || (data3 === "not-supported")) || (data3 === "duplicate")) || (data3 === "multiple-matches")) || (data3 === "not-found")) || (data3 === "deleted")) || (data3 === "too-long")) || (data3 === "code-invalid")) || (data3 === "extension")) || (data3 === "too-costly")) || (data3 === "business-rule")) || (data3 === "conflict")) || (data3 === "transient")) || (data3 === "lock-error")) || (data3 === "no-store")) || (data3 === "exception")) || (data3 === "timeout")) || (data3 === "incomplete")) || (data3 === "throttled")) || (data3 === "informational"))){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/enum", {allowedValues: schema0.cdxMembers.code.enum}); errors++;
 }
 }
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.details !== undefined && func0.call(data, "details")){
-if(!(func10(data.details, {instancePath:instancePath+"/details"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.diagnostics !== undefined && func0.call(data, "diagnostics")){
-if(!(func9(data.diagnostics, {instancePath:instancePath+"/diagnostics"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._diagnostics !== undefined && func0.call(data, "_diagnostics")){
-if(!(func4(data._diagnostics, {instancePath:instancePath+"/_diagnostics"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func11(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._location !== undefined && func0.call(data, "_location")){
-if(!(func12(data._location, {instancePath:instancePath+"/_location"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func11(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func12(data._expression, {instancePath:instancePath+"/_expression"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -223,71 +206,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("OperationOutcome" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "OperationOutcome"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "OperationOutcome"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func10, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.issue !== undefined && func0.call(data, "issue")){
-let data11 = data.issue;
-if(Array.isArray(data11)){
-const len0 = data11.length;
+let data1 = data.issue;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data11[i0], {instancePath:instancePath+"/issue/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/issue/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue", "#/properties/issue/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue", "#/cdxMembers/issue/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,59 +3,147 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5]
+];
 
-const func6 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func7 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func8 = require("./datatypes.cjs")["member_6fa17cc514"];
-const func9 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func10 = require("./datatypes.cjs")["member_72cd84868b"];
-const func11 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func12 = require("./datatypes.cjs")["member_cddf8275af"];
-const func13 = require("./datatypes.cjs")["member_082a10d0c3"];
-const func14 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
-const func15 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func16 = require("./datatypes.cjs")["member_d2af41c637"];
-const func17 = require("./datatypes.cjs")["member_76d1179e4f"];
-const func18 = require("./datatypes.cjs")["member_95f9438413"];
-const func19 = require("./datatypes.cjs")["member_42424aab32"];
-const func20 = require("./datatypes.cjs")["member_56898f6649"];
-const func21 = require("./datatypes.cjs")["Address"];
-const func22 = require("./datatypes.cjs")["Age"];
-const func23 = require("./datatypes.cjs")["Annotation"];
-const func24 = require("./datatypes.cjs")["Attachment"];
-const func25 = require("./datatypes.cjs")["CodeableConcept"];
-const func26 = require("./datatypes.cjs")["Coding"];
-const func27 = require("./datatypes.cjs")["ContactPoint"];
-const func28 = require("./datatypes.cjs")["Count"];
-const func29 = require("./datatypes.cjs")["Distance"];
-const func30 = require("./datatypes.cjs")["Duration"];
-const func31 = require("./datatypes.cjs")["HumanName"];
-const func32 = require("./datatypes.cjs")["Identifier"];
-const func33 = require("./datatypes.cjs")["Money"];
-const func34 = require("./datatypes.cjs")["Period"];
-const func35 = require("./datatypes.cjs")["Quantity"];
-const func36 = require("./datatypes.cjs")["Range"];
-const func37 = require("./datatypes.cjs")["Ratio"];
-const func38 = require("./datatypes.cjs")["Reference"];
-const func39 = require("./datatypes.cjs")["SampledData"];
-const func40 = require("./datatypes.cjs")["Signature"];
-const func41 = require("./datatypes.cjs")["Timing"];
-const func42 = require("./datatypes.cjs")["ContactDetail"];
-const func43 = require("./datatypes.cjs")["Contributor"];
-const func44 = require("./datatypes.cjs")["DataRequirement"];
-const func45 = require("./datatypes.cjs")["Expression"];
-const func46 = require("./datatypes.cjs")["ParameterDefinition"];
-const func47 = require("./datatypes.cjs")["RelatedArtifact"];
-const func48 = require("./datatypes.cjs")["TriggerDefinition"];
-const func49 = require("./datatypes.cjs")["UsageContext"];
-const func50 = require("./datatypes.cjs")["Dosage"];
-const func51 = require("../../../../fhir/resources.cjs")["canonical"];
-const func52 = require("../../../../choice.cjs").choiceForms;
+const func8 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_6fa17cc514"];
+const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func12 = require("./datatypes.cjs")["member_72cd84868b"];
+const func13 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func14 = require("./datatypes.cjs")["member_cddf8275af"];
+const func15 = require("./datatypes.cjs")["member_082a10d0c3"];
+const func16 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
+const func17 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func18 = require("./datatypes.cjs")["member_d2af41c637"];
+const func19 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func20 = require("./datatypes.cjs")["member_95f9438413"];
+const func21 = require("./datatypes.cjs")["member_42424aab32"];
+const func22 = require("./datatypes.cjs")["member_56898f6649"];
+const func23 = require("./datatypes.cjs")["Address"];
+const func24 = require("./datatypes.cjs")["Age"];
+const func25 = require("./datatypes.cjs")["Annotation"];
+const func26 = require("./datatypes.cjs")["Attachment"];
+const func27 = require("./datatypes.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.cjs")["Coding"];
+const func29 = require("./datatypes.cjs")["ContactPoint"];
+const func30 = require("./datatypes.cjs")["Count"];
+const func31 = require("./datatypes.cjs")["Distance"];
+const func32 = require("./datatypes.cjs")["Duration"];
+const func33 = require("./datatypes.cjs")["HumanName"];
+const func34 = require("./datatypes.cjs")["Identifier"];
+const func35 = require("./datatypes.cjs")["Money"];
+const func36 = require("./datatypes.cjs")["Period"];
+const func37 = require("./datatypes.cjs")["Quantity"];
+const func38 = require("./datatypes.cjs")["Range"];
+const func39 = require("./datatypes.cjs")["Ratio"];
+const func40 = require("./datatypes.cjs")["Reference"];
+const func41 = require("./datatypes.cjs")["SampledData"];
+const func42 = require("./datatypes.cjs")["Signature"];
+const func43 = require("./datatypes.cjs")["Timing"];
+const func44 = require("./datatypes.cjs")["ContactDetail"];
+const func45 = require("./datatypes.cjs")["Contributor"];
+const func46 = require("./datatypes.cjs")["DataRequirement"];
+const func47 = require("./datatypes.cjs")["Expression"];
+const func48 = require("./datatypes.cjs")["ParameterDefinition"];
+const func49 = require("./datatypes.cjs")["RelatedArtifact"];
+const func50 = require("./datatypes.cjs")["TriggerDefinition"];
+const func51 = require("./datatypes.cjs")["UsageContext"];
+const func52 = require("./datatypes.cjs")["Dosage"];
+const func53 = require("../../../../fhir/resources.cjs")["canonical"];
+const func54 = [
+["id", func8],
+["extension", func9],
+["modifierExtension", func9],
+["name", func8],
+["_name", func5],
+["valueBase64Binary", func10],
+["_valueBase64Binary", func5],
+["valueBoolean", func11],
+["_valueBoolean", func5],
+["valueCanonical", func4],
+["_valueCanonical", func5],
+["valueCode", func6],
+["_valueCode", func5],
+["valueDate", func12],
+["_valueDate", func5],
+["valueDateTime", func13],
+["_valueDateTime", func5],
+["valueDecimal", func14],
+["_valueDecimal", func5],
+["valueId", func15],
+["_valueId", func5],
+["valueInstant", func16],
+["_valueInstant", func5],
+["valueInteger", func17],
+["_valueInteger", func5],
+["valueMarkdown", func8],
+["_valueMarkdown", func5],
+["valueOid", func18],
+["_valueOid", func5],
+["valuePositiveInt", func19],
+["_valuePositiveInt", func5],
+["valueString", func8],
+["_valueString", func5],
+["valueTime", func20],
+["_valueTime", func5],
+["valueUnsignedInt", func21],
+["_valueUnsignedInt", func5],
+["valueUri", func4],
+["_valueUri", func5],
+["valueUrl", func4],
+["_valueUrl", func5],
+["valueUuid", func22],
+["_valueUuid", func5],
+["valueAddress", func23],
+["valueAge", func24],
+["valueAnnotation", func25],
+["valueAttachment", func26],
+["valueCodeableConcept", func27],
+["valueCoding", func28],
+["valueContactPoint", func29],
+["valueCount", func30],
+["valueDistance", func31],
+["valueDuration", func32],
+["valueHumanName", func33],
+["valueIdentifier", func34],
+["valueMoney", func35],
+["valuePeriod", func36],
+["valueQuantity", func37],
+["valueRange", func38],
+["valueRatio", func39],
+["valueReference", func40],
+["valueSampledData", func41],
+["valueSignature", func42],
+["valueTiming", func43],
+["valueContactDetail", func44],
+["valueContributor", func45],
+["valueDataRequirement", func46],
+["valueExpression", func47],
+["valueParameterDefinition", func48],
+["valueRelatedArtifact", func49],
+["valueTriggerDefinition", func50],
+["valueUsageContext", func51],
+["valueDosage", func52],
+["resource", func53]
+];
+const func55 = [
+["valueMeta", func3]
+];
+const func56 = require("../../../../choice.cjs").choiceForms;
 const wrapper0 = {validate: validate1};
 const obj0 = new Set(["valueBase64Binary",
 "valueBoolean",
@@ -143,396 +231,29 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func6(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func7(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func7(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func6(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
-if(!(func8(data.valueBase64Binary, {instancePath:instancePath+"/valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
-if(!(func4(data._valueBase64Binary, {instancePath:instancePath+"/_valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func9(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
-if(!(func3(data.valueCanonical, {instancePath:instancePath+"/valueCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
-if(!(func4(data._valueCanonical, {instancePath:instancePath+"/_valueCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueCode !== undefined && func0.call(data, "valueCode")){
-if(!(func5(data.valueCode, {instancePath:instancePath+"/valueCode"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
-if(!(func4(data._valueCode, {instancePath:instancePath+"/_valueCode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDate !== undefined && func0.call(data, "valueDate")){
-if(!(func10(data.valueDate, {instancePath:instancePath+"/valueDate"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
-if(!(func4(data._valueDate, {instancePath:instancePath+"/_valueDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-if(!(func11(data.valueDateTime, {instancePath:instancePath+"/valueDateTime"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func4(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
-if(!(func12(data.valueDecimal, {instancePath:instancePath+"/valueDecimal"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func4(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueId !== undefined && func0.call(data, "valueId")){
-if(!(func13(data.valueId, {instancePath:instancePath+"/valueId"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._valueId !== undefined && func0.call(data, "_valueId")){
-if(!(func4(data._valueId, {instancePath:instancePath+"/_valueId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
-if(!(func14(data.valueInstant, {instancePath:instancePath+"/valueInstant"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
-if(!(func4(data._valueInstant, {instancePath:instancePath+"/_valueInstant"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func15(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
-if(!(func6(data.valueMarkdown, {instancePath:instancePath+"/valueMarkdown"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
-if(!(func4(data._valueMarkdown, {instancePath:instancePath+"/_valueMarkdown"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueOid !== undefined && func0.call(data, "valueOid")){
-if(!(func16(data.valueOid, {instancePath:instancePath+"/valueOid"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
-if(!(func4(data._valueOid, {instancePath:instancePath+"/_valueOid"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
-if(!(func17(data.valuePositiveInt, {instancePath:instancePath+"/valuePositiveInt"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._valuePositiveInt !== undefined && func0.call(data, "_valuePositiveInt")){
-if(!(func4(data._valuePositiveInt, {instancePath:instancePath+"/_valuePositiveInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func6(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-if(!(func18(data.valueTime, {instancePath:instancePath+"/valueTime"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func4(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
-if(!(func19(data.valueUnsignedInt, {instancePath:instancePath+"/valueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._valueUnsignedInt !== undefined && func0.call(data, "_valueUnsignedInt")){
-if(!(func4(data._valueUnsignedInt, {instancePath:instancePath+"/_valueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUri !== undefined && func0.call(data, "valueUri")){
-if(!(func3(data.valueUri, {instancePath:instancePath+"/valueUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
-if(!(func4(data._valueUri, {instancePath:instancePath+"/_valueUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
-if(!(func3(data.valueUrl, {instancePath:instancePath+"/valueUrl"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
-if(!(func4(data._valueUrl, {instancePath:instancePath+"/_valueUrl"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
-if(!(func20(data.valueUuid, {instancePath:instancePath+"/valueUuid"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
-if(!(func4(data._valueUuid, {instancePath:instancePath+"/_valueUuid"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueAddress !== undefined && func0.call(data, "valueAddress")){
-if(!(func21(data.valueAddress, {instancePath:instancePath+"/valueAddress"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.valueAge !== undefined && func0.call(data, "valueAge")){
-if(!(func22(data.valueAge, {instancePath:instancePath+"/valueAge"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.valueAnnotation !== undefined && func0.call(data, "valueAnnotation")){
-if(!(func23(data.valueAnnotation, {instancePath:instancePath+"/valueAnnotation"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
-if(!(func24(data.valueAttachment, {instancePath:instancePath+"/valueAttachment"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func25(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func26(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data.valueContactPoint !== undefined && func0.call(data, "valueContactPoint")){
-if(!(func27(data.valueContactPoint, {instancePath:instancePath+"/valueContactPoint"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data.valueCount !== undefined && func0.call(data, "valueCount")){
-if(!(func28(data.valueCount, {instancePath:instancePath+"/valueCount"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data.valueDistance !== undefined && func0.call(data, "valueDistance")){
-if(!(func29(data.valueDistance, {instancePath:instancePath+"/valueDistance"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data.valueDuration !== undefined && func0.call(data, "valueDuration")){
-if(!(func30(data.valueDuration, {instancePath:instancePath+"/valueDuration"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data.valueHumanName !== undefined && func0.call(data, "valueHumanName")){
-if(!(func31(data.valueHumanName, {instancePath:instancePath+"/valueHumanName"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-if(data.valueIdentifier !== undefined && func0.call(data, "valueIdentifier")){
-if(!(func32(data.valueIdentifier, {instancePath:instancePath+"/valueIdentifier"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data.valueMoney !== undefined && func0.call(data, "valueMoney")){
-if(!(func33(data.valueMoney, {instancePath:instancePath+"/valueMoney"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func34(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
-vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func35(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
-}
-}
-if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func36(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
-vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
-}
-}
-if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func37(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
-vErrors = addErrors(vErrors, func37.errors); errors = vErrors.length;
-}
-}
-if(data.valueReference !== undefined && func0.call(data, "valueReference")){
-if(!(func38(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
-vErrors = addErrors(vErrors, func38.errors); errors = vErrors.length;
-}
-}
-if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func39(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
-vErrors = addErrors(vErrors, func39.errors); errors = vErrors.length;
-}
-}
-if(data.valueSignature !== undefined && func0.call(data, "valueSignature")){
-if(!(func40(data.valueSignature, {instancePath:instancePath+"/valueSignature"}))){
-vErrors = addErrors(vErrors, func40.errors); errors = vErrors.length;
-}
-}
-if(data.valueTiming !== undefined && func0.call(data, "valueTiming")){
-if(!(func41(data.valueTiming, {instancePath:instancePath+"/valueTiming"}))){
-vErrors = addErrors(vErrors, func41.errors); errors = vErrors.length;
-}
-}
-if(data.valueContactDetail !== undefined && func0.call(data, "valueContactDetail")){
-if(!(func42(data.valueContactDetail, {instancePath:instancePath+"/valueContactDetail"}))){
-vErrors = addErrors(vErrors, func42.errors); errors = vErrors.length;
-}
-}
-if(data.valueContributor !== undefined && func0.call(data, "valueContributor")){
-if(!(func43(data.valueContributor, {instancePath:instancePath+"/valueContributor"}))){
-vErrors = addErrors(vErrors, func43.errors); errors = vErrors.length;
-}
-}
-if(data.valueDataRequirement !== undefined && func0.call(data, "valueDataRequirement")){
-if(!(func44(data.valueDataRequirement, {instancePath:instancePath+"/valueDataRequirement"}))){
-vErrors = addErrors(vErrors, func44.errors); errors = vErrors.length;
-}
-}
-if(data.valueExpression !== undefined && func0.call(data, "valueExpression")){
-if(!(func45(data.valueExpression, {instancePath:instancePath+"/valueExpression"}))){
-vErrors = addErrors(vErrors, func45.errors); errors = vErrors.length;
-}
-}
-if(data.valueParameterDefinition !== undefined && func0.call(data, "valueParameterDefinition")){
-if(!(func46(data.valueParameterDefinition, {instancePath:instancePath+"/valueParameterDefinition"}))){
-vErrors = addErrors(vErrors, func46.errors); errors = vErrors.length;
-}
-}
-if(data.valueRelatedArtifact !== undefined && func0.call(data, "valueRelatedArtifact")){
-if(!(func47(data.valueRelatedArtifact, {instancePath:instancePath+"/valueRelatedArtifact"}))){
-vErrors = addErrors(vErrors, func47.errors); errors = vErrors.length;
-}
-}
-if(data.valueTriggerDefinition !== undefined && func0.call(data, "valueTriggerDefinition")){
-if(!(func48(data.valueTriggerDefinition, {instancePath:instancePath+"/valueTriggerDefinition"}))){
-vErrors = addErrors(vErrors, func48.errors); errors = vErrors.length;
-}
-}
-if(data.valueUsageContext !== undefined && func0.call(data, "valueUsageContext")){
-if(!(func49(data.valueUsageContext, {instancePath:instancePath+"/valueUsageContext"}))){
-vErrors = addErrors(vErrors, func49.errors); errors = vErrors.length;
-}
-}
-if(data.valueDosage !== undefined && func0.call(data, "valueDosage")){
-if(!(func50(data.valueDosage, {instancePath:instancePath+"/valueDosage"}))){
-vErrors = addErrors(vErrors, func50.errors); errors = vErrors.length;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func51(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = addErrors(vErrors, func51.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func54, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.part !== undefined && func0.call(data, "part")){
-let data75 = data.part;
-if(Array.isArray(data75)){
-const len0 = data75.length;
+let data1 = data.part;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data75[i0], {instancePath:instancePath+"/part/" + i0}))){
+if(!(wrapper0.validate(data1[i0], {instancePath:instancePath+"/part/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/part", "#/properties/part/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/part", "#/cdxMembers/part/type", {type: "array"}); errors++;
 }
 }
-if(data.valueMeta !== undefined && func0.call(data, "valueMeta")){
-if(!(func2(data.valueMeta, {instancePath:instancePath+"/valueMeta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func55, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-const forms0 = func52(data, obj0);
+const forms0 = func56(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -555,51 +276,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Parameters" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Parameters"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Parameters"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func7, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
-let data7 = data.parameter;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data1 = data.parameter;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data7[i0], {instancePath:instancePath+"/parameter/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/parameter/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/cdxMembers/parameter/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,93 +3,92 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func11 = require("./datatypes.cjs")["member_17b3a96cda"];
-const func12 = require("./datatypes.cjs")["member_c11eaeae1c"];
-const func13 = require("./datatypes.cjs")["member_bd2792a597"];
-const func14 = require("./datatypes.cjs")["member_440605a315"];
-const func15 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func16 = require("./datatypes.cjs")["member_dc2bf1cc08"];
-const func17 = require("./datatypes.cjs")["CodeableConcept"];
-const func18 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func19 = require("./datatypes.cjs")["member_f81729cb16"];
-const func20 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func21 = require("./datatypes.cjs")["Reference"];
-const func22 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func12 = require("./datatypes.cjs")["member_17b3a96cda"];
+const func13 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func14 = require("./datatypes.cjs")["member_bd2792a597"];
+const func15 = require("./datatypes.cjs")["member_440605a315"];
+const func16 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func17 = require("./datatypes.cjs")["member_dc2bf1cc08"];
+const func18 = require("./datatypes.cjs")["CodeableConcept"];
+const func19 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func20 = require("./datatypes.cjs")["member_f81729cb16"];
+const func21 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["active", func11],
+["_active", func5],
+["name", func12],
+["telecom", func13],
+["gender", func14],
+["_gender", func5],
+["birthDate", func15],
+["_birthDate", func5],
+["deceasedBoolean", func11],
+["_deceasedBoolean", func5],
+["deceasedDateTime", func16],
+["_deceasedDateTime", func5],
+["address", func17],
+["maritalStatus", func18],
+["multipleBirthBoolean", func11],
+["_multipleBirthBoolean", func5],
+["multipleBirthInteger", func19],
+["_multipleBirthInteger", func5],
+["photo", func20]
+];
+const func22 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func23 = require("./datatypes.cjs")["Reference"];
+const func24 = [
+["generalPractitioner", func22],
+["managingOrganization", func23]
+];
+const func25 = require("../../../../choice.cjs").choiceForms;
 
-const func23 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func24 = require("./datatypes.cjs")["member_796295fe1b"];
-const func25 = require("./datatypes.cjs")["HumanName"];
-const func26 = require("./datatypes.cjs")["Address"];
-const func27 = require("./datatypes.cjs")["Period"];
+const func26 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func27 = require("./datatypes.cjs")["member_796295fe1b"];
+const func28 = require("./datatypes.cjs")["HumanName"];
+const func29 = require("./datatypes.cjs")["Address"];
+const func30 = require("./datatypes.cjs")["Period"];
+const func31 = [
+["id", func26],
+["extension", func9],
+["modifierExtension", func9],
+["relationship", func27],
+["name", func28],
+["telecom", func13],
+["address", func29],
+["gender", func14],
+["_gender", func5],
+["organization", func23],
+["period", func30]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func23(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.relationship !== undefined && func0.call(data, "relationship")){
-if(!(func24(data.relationship, {instancePath:instancePath+"/relationship"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func25(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-if(!(func12(data.telecom, {instancePath:instancePath+"/telecom"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.address !== undefined && func0.call(data, "address")){
-if(!(func26(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data.gender !== undefined && func0.call(data, "gender")){
-if(!(func13(data.gender, {instancePath:instancePath+"/gender"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._gender !== undefined && func0.call(data, "_gender")){
-if(!(func4(data._gender, {instancePath:instancePath+"/_gender"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.organization !== undefined && func0.call(data, "organization")){
-if(!(func21(data.organization, {instancePath:instancePath+"/organization"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func27(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -100,6 +99,14 @@ return errors === 0;
 }
 
 
+const func32 = [
+["id", func26],
+["extension", func9],
+["modifierExtension", func9],
+["language", func18],
+["preferred", func11],
+["_preferred", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -108,35 +115,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.language === undefined) || (!(func0.call(data, "language")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "language"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func23(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func17(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.preferred !== undefined && func0.call(data, "preferred")){
-if(!(func10(data.preferred, {instancePath:instancePath+"/preferred"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._preferred !== undefined && func0.call(data, "_preferred")){
-if(!(func4(data._preferred, {instancePath:instancePath+"/_preferred"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -146,7 +127,16 @@ validate2.errors = vErrors;
 return errors === 0;
 }
 
-const schema0 = {"properties":{"type":{"enum":["replaced-by","replaces","refer","seealso"]}}};
+const schema0 = {"cdxMembers":{"type":{"enum":["replaced-by","replaces","refer","seealso"]}}};
+const func33 = [
+["id", func26],
+["extension", func9],
+["modifierExtension", func9],
+["other", func23]
+];
+const func34 = [
+["_type", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -186,36 +176,19 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.other === undefined) || (!(func0.call(data, "other")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "other"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func23(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.other !== undefined && func0.call(data, "other")){
-if(!(func21(data.other, {instancePath:instancePath+"/other"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data5 = data.type;
-if(!((((data5 === "replaced-by") || (data5 === "replaces")) || (data5 === "refer")) || (data5 === "seealso"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
+let data1 = data.type;
+if(!((((data1 === "replaced-by") || (data1 === "replaces")) || (data1 === "refer")) || (data1 === "seealso"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -238,216 +211,64 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Patient" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Patient"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Patient"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.active !== undefined && func0.call(data, "active")){
-if(!(func10(data.active, {instancePath:instancePath+"/active"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func4(data._active, {instancePath:instancePath+"/_active"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func11(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-if(!(func12(data.telecom, {instancePath:instancePath+"/telecom"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.gender !== undefined && func0.call(data, "gender")){
-if(!(func13(data.gender, {instancePath:instancePath+"/gender"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._gender !== undefined && func0.call(data, "_gender")){
-if(!(func4(data._gender, {instancePath:instancePath+"/_gender"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.birthDate !== undefined && func0.call(data, "birthDate")){
-if(!(func14(data.birthDate, {instancePath:instancePath+"/birthDate"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._birthDate !== undefined && func0.call(data, "_birthDate")){
-if(!(func4(data._birthDate, {instancePath:instancePath+"/_birthDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.deceasedBoolean !== undefined && func0.call(data, "deceasedBoolean")){
-if(!(func10(data.deceasedBoolean, {instancePath:instancePath+"/deceasedBoolean"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._deceasedBoolean !== undefined && func0.call(data, "_deceasedBoolean")){
-if(!(func4(data._deceasedBoolean, {instancePath:instancePath+"/_deceasedBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.deceasedDateTime !== undefined && func0.call(data, "deceasedDateTime")){
-if(!(func15(data.deceasedDateTime, {instancePath:instancePath+"/deceasedDateTime"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._deceasedDateTime !== undefined && func0.call(data, "_deceasedDateTime")){
-if(!(func4(data._deceasedDateTime, {instancePath:instancePath+"/_deceasedDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.address !== undefined && func0.call(data, "address")){
-if(!(func16(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.maritalStatus !== undefined && func0.call(data, "maritalStatus")){
-if(!(func17(data.maritalStatus, {instancePath:instancePath+"/maritalStatus"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.multipleBirthBoolean !== undefined && func0.call(data, "multipleBirthBoolean")){
-if(!(func10(data.multipleBirthBoolean, {instancePath:instancePath+"/multipleBirthBoolean"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._multipleBirthBoolean !== undefined && func0.call(data, "_multipleBirthBoolean")){
-if(!(func4(data._multipleBirthBoolean, {instancePath:instancePath+"/_multipleBirthBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.multipleBirthInteger !== undefined && func0.call(data, "multipleBirthInteger")){
-if(!(func18(data.multipleBirthInteger, {instancePath:instancePath+"/multipleBirthInteger"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._multipleBirthInteger !== undefined && func0.call(data, "_multipleBirthInteger")){
-if(!(func4(data._multipleBirthInteger, {instancePath:instancePath+"/_multipleBirthInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.photo !== undefined && func0.call(data, "photo")){
-if(!(func19(data.photo, {instancePath:instancePath+"/photo"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
-let data31 = data.contact;
-if(Array.isArray(data31)){
-const len0 = data31.length;
+let data1 = data.contact;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data31[i0], {instancePath:instancePath+"/contact/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/contact/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/cdxMembers/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.communication !== undefined && func0.call(data, "communication")){
-let data33 = data.communication;
-if(Array.isArray(data33)){
-const len1 = data33.length;
+let data3 = data.communication;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data33[i1], {instancePath:instancePath+"/communication/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/communication/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/communication", "#/properties/communication/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication", "#/cdxMembers/communication/type", {type: "array"}); errors++;
 }
 }
-if(data.generalPractitioner !== undefined && func0.call(data, "generalPractitioner")){
-if(!(func20(data.generalPractitioner, {instancePath:instancePath+"/generalPractitioner"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.managingOrganization !== undefined && func0.call(data, "managingOrganization")){
-if(!(func21(data.managingOrganization, {instancePath:instancePath+"/managingOrganization"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.link !== undefined && func0.call(data, "link")){
-let data37 = data.link;
-if(Array.isArray(data37)){
-const len2 = data37.length;
+let data5 = data.link;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate3(data37[i2], {instancePath:instancePath+"/link/" + i2}))){
+if(!(validate3(data5[i2], {instancePath:instancePath+"/link/" + i2}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/cdxMembers/link/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func22(data, obj0);
+const forms0 = func25(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "deceased[x]", forms: forms0}); errors++;
 }
-const forms1 = func22(data, obj1);
+const forms1 = func25(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "multipleBirth[x]", forms: forms1}); errors++;
 }

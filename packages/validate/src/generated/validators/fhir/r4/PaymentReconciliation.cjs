@@ -3,26 +3,75 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_0758df5cdc"];
-const func11 = require("./datatypes.cjs")["Period"];
-const func12 = require("./datatypes.cjs")["member_fecd911445"];
-const func13 = require("./datatypes.cjs")["Reference"];
-const func14 = require("./datatypes.cjs")["member_5848ffe1d8"];
-const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func16 = require("./datatypes.cjs")["member_440605a315"];
-const func17 = require("./datatypes.cjs")["Money"];
-const func18 = require("./datatypes.cjs")["Identifier"];
-const func19 = require("./datatypes.cjs")["CodeableConcept"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_0758df5cdc"];
+const func12 = require("./datatypes.cjs")["Period"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_5848ffe1d8"];
+const func16 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func17 = require("./datatypes.cjs")["member_440605a315"];
+const func18 = require("./datatypes.cjs")["Money"];
+const func19 = require("./datatypes.cjs")["Identifier"];
+const func20 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["status", func11],
+["_status", func5],
+["period", func12],
+["created", func13],
+["_created", func5],
+["paymentIssuer", func14],
+["request", func14],
+["requestor", func14],
+["outcome", func15],
+["_outcome", func5],
+["disposition", func16],
+["_disposition", func5],
+["paymentDate", func17],
+["_paymentDate", func5],
+["paymentAmount", func18],
+["paymentIdentifier", func19]
+];
+const func21 = require("./datatypes.cjs")["CodeableConcept"];
+const func22 = [
+["formCode", func21]
+];
 
+const func23 = [
+["id", func16],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func19],
+["predecessor", func19],
+["type", func21],
+["request", func14],
+["submitter", func14],
+["response", func14],
+["date", func17],
+["_date", func5],
+["responsible", func14],
+["payee", func14],
+["amount", func18]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -31,75 +80,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func18(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.predecessor !== undefined && func0.call(data, "predecessor")){
-if(!(func18(data.predecessor, {instancePath:instancePath+"/predecessor"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func19(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.request !== undefined && func0.call(data, "request")){
-if(!(func13(data.request, {instancePath:instancePath+"/request"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.submitter !== undefined && func0.call(data, "submitter")){
-if(!(func13(data.submitter, {instancePath:instancePath+"/submitter"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.response !== undefined && func0.call(data, "response")){
-if(!(func13(data.response, {instancePath:instancePath+"/response"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func16(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.responsible !== undefined && func0.call(data, "responsible")){
-if(!(func13(data.responsible, {instancePath:instancePath+"/responsible"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.payee !== undefined && func0.call(data, "payee")){
-if(!(func13(data.payee, {instancePath:instancePath+"/payee"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func17(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -110,46 +93,24 @@ return errors === 0;
 }
 
 
-const func20 = require("./datatypes.cjs")["member_11fd1bdf4e"];
+const func24 = require("./datatypes.cjs")["member_11fd1bdf4e"];
+const func25 = [
+["id", func16],
+["extension", func9],
+["modifierExtension", func9],
+["type", func24],
+["_type", func5],
+["text", func16],
+["_text", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func20(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func15(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func4(data._text, {instancePath:instancePath+"/_text"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -266,175 +227,43 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("PaymentReconciliation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "PaymentReconciliation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "PaymentReconciliation"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func11(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.created !== undefined && func0.call(data, "created")){
-if(!(func12(data.created, {instancePath:instancePath+"/created"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func4(data._created, {instancePath:instancePath+"/_created"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.paymentIssuer !== undefined && func0.call(data, "paymentIssuer")){
-if(!(func13(data.paymentIssuer, {instancePath:instancePath+"/paymentIssuer"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.request !== undefined && func0.call(data, "request")){
-if(!(func13(data.request, {instancePath:instancePath+"/request"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.requestor !== undefined && func0.call(data, "requestor")){
-if(!(func13(data.requestor, {instancePath:instancePath+"/requestor"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func14(data.outcome, {instancePath:instancePath+"/outcome"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func4(data._outcome, {instancePath:instancePath+"/_outcome"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.disposition !== undefined && func0.call(data, "disposition")){
-if(!(func15(data.disposition, {instancePath:instancePath+"/disposition"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._disposition !== undefined && func0.call(data, "_disposition")){
-if(!(func4(data._disposition, {instancePath:instancePath+"/_disposition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.paymentDate !== undefined && func0.call(data, "paymentDate")){
-if(!(func16(data.paymentDate, {instancePath:instancePath+"/paymentDate"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._paymentDate !== undefined && func0.call(data, "_paymentDate")){
-if(!(func4(data._paymentDate, {instancePath:instancePath+"/_paymentDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.paymentAmount !== undefined && func0.call(data, "paymentAmount")){
-if(!(func17(data.paymentAmount, {instancePath:instancePath+"/paymentAmount"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.paymentIdentifier !== undefined && func0.call(data, "paymentIdentifier")){
-if(!(func18(data.paymentIdentifier, {instancePath:instancePath+"/paymentIdentifier"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
-let data31 = data.detail;
-if(Array.isArray(data31)){
-const len0 = data31.length;
+let data4 = data.detail;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data31[i0], {instancePath:instancePath+"/detail/" + i0}))){
+if(!(validate1(data4[i0], {instancePath:instancePath+"/detail/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/cdxMembers/detail/type", {type: "array"}); errors++;
 }
 }
-if(data.formCode !== undefined && func0.call(data, "formCode")){
-if(!(func19(data.formCode, {instancePath:instancePath+"/formCode"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.processNote !== undefined && func0.call(data, "processNote")){
-let data34 = data.processNote;
-if(Array.isArray(data34)){
-const len1 = data34.length;
+let data6 = data.processNote;
+if(Array.isArray(data6)){
+const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data34[i1], {instancePath:instancePath+"/processNote/" + i1}))){
+if(!(validate2(data6[i1], {instancePath:instancePath+"/processNote/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote", "#/properties/processNote/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote", "#/cdxMembers/processNote/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,82 +3,126 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["CodeableConcept"];
-const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func14 = require("./datatypes.cjs")["Reference"];
-const func15 = require("./datatypes.cjs")["member_fecd911445"];
-const func16 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func17 = require("./datatypes.cjs")["member_1538b1110f"];
-const func18 = require("./datatypes.cjs")["member_796295fe1b"];
-const func19 = require("./datatypes.cjs")["member_440605a315"];
-const func20 = require("./datatypes.cjs")["Period"];
-const func21 = require("./datatypes.cjs")["member_a228c59884"];
-const func22 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func23 = require("./datatypes.cjs")["member_9892719d4b"];
-const func24 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func14 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_fecd911445"];
+const func17 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func18 = require("./datatypes.cjs")["member_1538b1110f"];
+const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func20 = require("./datatypes.cjs")["member_440605a315"];
+const func21 = require("./datatypes.cjs")["Period"];
+const func22 = require("./datatypes.cjs")["member_a228c59884"];
+const func23 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func24 = require("./datatypes.cjs")["member_9892719d4b"];
+const func25 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["subtitle", func11],
+["_subtitle", func5],
+["type", func12],
+["status", func13],
+["_status", func5],
+["experimental", func14],
+["_experimental", func5],
+["subjectCodeableConcept", func12],
+["subjectReference", func15],
+["date", func16],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func17],
+["description", func11],
+["_description", func5],
+["useContext", func18],
+["jurisdiction", func19],
+["purpose", func11],
+["_purpose", func5],
+["usage", func11],
+["_usage", func5],
+["copyright", func11],
+["_copyright", func5],
+["approvalDate", func20],
+["_approvalDate", func5],
+["lastReviewDate", func20],
+["_lastReviewDate", func5],
+["effectivePeriod", func21],
+["topic", func19],
+["author", func17],
+["editor", func17],
+["reviewer", func17],
+["endorser", func17],
+["relatedArtifact", func22],
+["library", func23],
+["_library", func24]
+];
+const func26 = require("../../../../choice.cjs").choiceForms;
 
+const func27 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["category", func12],
+["description", func12],
+["priority", func12],
+["start", func12],
+["addresses", func19],
+["documentation", func22]
+];
 
-const func25 = require("./datatypes.cjs")["Quantity"];
-const func26 = require("./datatypes.cjs")["Range"];
-const func27 = require("./datatypes.cjs")["Duration"];
+const func28 = require("./datatypes.cjs")["Quantity"];
+const func29 = require("./datatypes.cjs")["Range"];
+const func30 = require("./datatypes.cjs")["Duration"];
+const func31 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["measure", func12],
+["detailQuantity", func28],
+["detailRange", func29],
+["detailCodeableConcept", func12],
+["due", func30]
+];
 const obj0 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept"]);
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.measure !== undefined && func0.call(data, "measure")){
-if(!(func11(data.measure, {instancePath:instancePath+"/measure"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.detailQuantity !== undefined && func0.call(data, "detailQuantity")){
-if(!(func25(data.detailQuantity, {instancePath:instancePath+"/detailQuantity"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.detailRange !== undefined && func0.call(data, "detailRange")){
-if(!(func26(data.detailRange, {instancePath:instancePath+"/detailRange"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data.detailCodeableConcept !== undefined && func0.call(data, "detailCodeableConcept")){
-if(!(func11(data.detailCodeableConcept, {instancePath:instancePath+"/detailCodeableConcept"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.due !== undefined && func0.call(data, "due")){
-if(!(func27(data.due, {instancePath:instancePath+"/due"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-const forms0 = func24(data, obj0);
+const forms0 = func26(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "detail[x]", forms: forms0}); errors++;
 }
@@ -98,63 +142,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.description === undefined) || (!(func0.call(data, "description")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "description"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func11(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func11(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.start !== undefined && func0.call(data, "start")){
-if(!(func11(data.start, {instancePath:instancePath+"/start"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.addresses !== undefined && func0.call(data, "addresses")){
-if(!(func18(data.addresses, {instancePath:instancePath+"/addresses"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.documentation !== undefined && func0.call(data, "documentation")){
-if(!(func21(data.documentation, {instancePath:instancePath+"/documentation"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.target !== undefined && func0.call(data, "target")){
-let data9 = data.target;
-if(Array.isArray(data9)){
-const len0 = data9.length;
+let data0 = data.target;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data9[i0], {instancePath:instancePath+"/target/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/target/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/cdxMembers/target/type", {type: "array"}); errors++;
 }
 }
 }
@@ -166,7 +169,7 @@ return errors === 0;
 }
 
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "groupingBehavior": {
    "enum": [
     "visual-group",
@@ -205,16 +208,85 @@ const schema0 = {
   }
  }
 };
-const func28 = require("./datatypes.cjs")["member_ba89bd1f7a"];
-const func29 = require("./datatypes.cjs")["member_41a60dd20b"];
-const func30 = require("./datatypes.cjs")["member_037bb971b0"];
-const func31 = require("./datatypes.cjs")["member_25945947c9"];
-const func32 = require("./datatypes.cjs")["member_9afc3ae97a"];
-const func33 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func34 = require("./datatypes.cjs")["Age"];
-const func35 = require("./datatypes.cjs")["Timing"];
-const schema1 = {"properties":{"kind":{"enum":["applicability","start","stop"]}}};
-const func36 = require("./datatypes.cjs")["Expression"];
+const func32 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func33 = require("./datatypes.cjs")["member_41a60dd20b"];
+const func34 = require("./datatypes.cjs")["member_037bb971b0"];
+const func35 = require("./datatypes.cjs")["member_25945947c9"];
+const func36 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["prefix", func11],
+["_prefix", func5],
+["title", func11],
+["_title", func5],
+["description", func11],
+["_description", func5],
+["textEquivalent", func11],
+["_textEquivalent", func5],
+["priority", func32],
+["_priority", func5],
+["code", func19],
+["reason", func19],
+["documentation", func22],
+["goalId", func33],
+["_goalId", func34],
+["subjectCodeableConcept", func12],
+["subjectReference", func15],
+["trigger", func35]
+];
+const func37 = require("./datatypes.cjs")["member_9afc3ae97a"];
+const func38 = [
+["input", func37],
+["output", func37]
+];
+const func39 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func40 = require("./datatypes.cjs")["Age"];
+const func41 = require("./datatypes.cjs")["Timing"];
+const func42 = [
+["timingDateTime", func39],
+["_timingDateTime", func5],
+["timingAge", func40],
+["timingPeriod", func21],
+["timingDuration", func30],
+["timingRange", func29],
+["timingTiming", func41]
+];
+const func43 = [
+["type", func12]
+];
+const func44 = [
+["_groupingBehavior", func5]
+];
+const func45 = [
+["_selectionBehavior", func5]
+];
+const func46 = [
+["_requiredBehavior", func5]
+];
+const func47 = [
+["_precheckBehavior", func5]
+];
+const func48 = [
+["_cardinalityBehavior", func5],
+["definitionCanonical", func4],
+["_definitionCanonical", func5],
+["definitionUri", func4],
+["_definitionUri", func5],
+["transform", func4],
+["_transform", func5]
+];
+const schema1 = {"cdxMembers":{"kind":{"enum":["applicability","start","stop"]}}};
+const func49 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func50 = require("./datatypes.cjs")["Expression"];
+const func51 = [
+["_kind", func5],
+["expression", func50]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -251,36 +323,19 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func49, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
-let data4 = data.kind;
-if(!(((data4 === "applicability") || (data4 === "start")) || (data4 === "stop"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema1.properties.kind.enum}); errors++;
+let data1 = data.kind;
+if(!(((data1 === "applicability") || (data1 === "start")) || (data1 === "stop"))){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/enum", {allowedValues: schema1.cdxMembers.kind.enum}); errors++;
 }
 }
-if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func4(data._kind, {instancePath:instancePath+"/_kind"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func36(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func51, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -291,7 +346,7 @@ return errors === 0;
 }
 
 const schema2 = {
- "properties": {
+ "cdxMembers": {
   "relationship": {
    "enum": [
     "before-start",
@@ -307,6 +362,18 @@ const schema2 = {
   }
  }
 };
+const func52 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["actionId", func2],
+["_actionId", func5]
+];
+const func53 = [
+["_relationship", func5],
+["offsetDuration", func30],
+["offsetRange", func29]
+];
 const obj1 = new Set(["offsetDuration", "offsetRange"]);
 
 function validate4(data, {instancePath=""}={}){
@@ -375,53 +442,21 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.actionId !== undefined && func0.call(data, "actionId")){
-if(!(func1(data.actionId, {instancePath:instancePath+"/actionId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._actionId !== undefined && func0.call(data, "_actionId")){
-if(!(func4(data._actionId, {instancePath:instancePath+"/_actionId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func52, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
-let data7 = data.relationship;
-if(!(((((((((data7 === "before-start") || (data7 === "before")) || (data7 === "before-end")) || (data7 === "concurrent-with-start")) || (data7 === "concurrent")) || (data7 === "concurrent-with-end")) || (data7 === "after-start")) || (data7 === "after")) || (data7 === "after-end"))){
-vErrors = addError(vErrors, instancePath+"/relationship", "#/properties/relationship/enum", {allowedValues: schema2.properties.relationship.enum}); errors++;
+let data2 = data.relationship;
+if(!(((((((((data2 === "before-start") || (data2 === "before")) || (data2 === "before-end")) || (data2 === "concurrent-with-start")) || (data2 === "concurrent")) || (data2 === "concurrent-with-end")) || (data2 === "after-start")) || (data2 === "after")) || (data2 === "after-end"))){
+vErrors = addError(vErrors, instancePath+"/relationship", "#/cdxMembers/relationship/enum", {allowedValues: schema2.cdxMembers.relationship.enum}); errors++;
 }
 }
-if(data._relationship !== undefined && func0.call(data, "_relationship")){
-if(!(func4(data._relationship, {instancePath:instancePath+"/_relationship"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func53, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.offsetDuration !== undefined && func0.call(data, "offsetDuration")){
-if(!(func27(data.offsetDuration, {instancePath:instancePath+"/offsetDuration"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data.offsetRange !== undefined && func0.call(data, "offsetRange")){
-if(!(func26(data.offsetRange, {instancePath:instancePath+"/offsetRange"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-const forms0 = func24(data, obj1);
+const forms0 = func26(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "offset[x]", forms: forms0}); errors++;
 }
@@ -433,7 +468,11 @@ validate4.errors = vErrors;
 return errors === 0;
 }
 
-const schema3 = {"properties":{"type":{"enum":["patient","practitioner","related-person","device"]}}};
+const schema3 = {"cdxMembers":{"type":{"enum":["patient","practitioner","related-person","device"]}}};
+const func54 = [
+["_type", func5],
+["role", func12]
+];
 
 function validate5(data, {instancePath=""}={}){
 let vErrors = null;
@@ -470,36 +509,19 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func49, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data4 = data.type;
-if(!((((data4 === "patient") || (data4 === "practitioner")) || (data4 === "related-person")) || (data4 === "device"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema3.properties.type.enum}); errors++;
+let data1 = data.type;
+if(!((((data1 === "patient") || (data1 === "practitioner")) || (data1 === "related-person")) || (data1 === "device"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema3.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.role !== undefined && func0.call(data, "role")){
-if(!(func11(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func54, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -510,40 +532,22 @@ return errors === 0;
 }
 
 
+const func55 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["path", func11],
+["_path", func5],
+["expression", func50]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.path !== undefined && func0.call(data, "path")){
-if(!(func10(data.path, {instancePath:instancePath+"/path"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._path !== undefined && func0.call(data, "_path")){
-if(!(func4(data._path, {instancePath:instancePath+"/_path"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func36(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func55, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -562,325 +566,151 @@ function validate7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.prefix !== undefined && func0.call(data, "prefix")){
-if(!(func10(data.prefix, {instancePath:instancePath+"/prefix"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._prefix !== undefined && func0.call(data, "_prefix")){
-if(!(func4(data._prefix, {instancePath:instancePath+"/_prefix"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.textEquivalent !== undefined && func0.call(data, "textEquivalent")){
-if(!(func10(data.textEquivalent, {instancePath:instancePath+"/textEquivalent"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._textEquivalent !== undefined && func0.call(data, "_textEquivalent")){
-if(!(func4(data._textEquivalent, {instancePath:instancePath+"/_textEquivalent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func28(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func18(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func18(data.reason, {instancePath:instancePath+"/reason"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.documentation !== undefined && func0.call(data, "documentation")){
-if(!(func21(data.documentation, {instancePath:instancePath+"/documentation"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.goalId !== undefined && func0.call(data, "goalId")){
-if(!(func29(data.goalId, {instancePath:instancePath+"/goalId"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data._goalId !== undefined && func0.call(data, "_goalId")){
-if(!(func30(data._goalId, {instancePath:instancePath+"/_goalId"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func11(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func14(data.subjectReference, {instancePath:instancePath+"/subjectReference"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.trigger !== undefined && func0.call(data, "trigger")){
-if(!(func31(data.trigger, {instancePath:instancePath+"/trigger"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
-let data21 = data.condition;
-if(Array.isArray(data21)){
-const len0 = data21.length;
+let data0 = data.condition;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data21[i0], {instancePath:instancePath+"/condition/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/condition/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/cdxMembers/condition/type", {type: "array"}); errors++;
 }
 }
-if(data.input !== undefined && func0.call(data, "input")){
-if(!(func32(data.input, {instancePath:instancePath+"/input"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data.output !== undefined && func0.call(data, "output")){
-if(!(func32(data.output, {instancePath:instancePath+"/output"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func38, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.relatedAction !== undefined && func0.call(data, "relatedAction")){
-let data25 = data.relatedAction;
-if(Array.isArray(data25)){
-const len1 = data25.length;
+let data2 = data.relatedAction;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data25[i1], {instancePath:instancePath+"/relatedAction/" + i1}))){
+if(!(validate4(data2[i1], {instancePath:instancePath+"/relatedAction/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction", "#/properties/relatedAction/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction", "#/cdxMembers/relatedAction/type", {type: "array"}); errors++;
 }
 }
-if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
-if(!(func33(data.timingDateTime, {instancePath:instancePath+"/timingDateTime"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func4(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func34(data.timingAge, {instancePath:instancePath+"/timingAge"}))){
-vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
-}
-}
-if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func20(data.timingPeriod, {instancePath:instancePath+"/timingPeriod"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func27(data.timingDuration, {instancePath:instancePath+"/timingDuration"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func26(data.timingRange, {instancePath:instancePath+"/timingRange"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func35(data.timingTiming, {instancePath:instancePath+"/timingTiming"}))){
-vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func42, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
-let data34 = data.participant;
-if(Array.isArray(data34)){
-const len2 = data34.length;
+let data4 = data.participant;
+if(Array.isArray(data4)){
+const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate5(data34[i2], {instancePath:instancePath+"/participant/" + i2}))){
+if(!(validate5(data4[i2], {instancePath:instancePath+"/participant/" + i2}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/cdxMembers/participant/type", {type: "array"}); errors++;
 }
 }
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func43, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
-let data37 = data.groupingBehavior;
-if(!(((data37 === "visual-group") || (data37 === "logical-group")) || (data37 === "sentence-group"))){
-vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/enum", {allowedValues: schema0.properties.groupingBehavior.enum}); errors++;
+let data6 = data.groupingBehavior;
+if(!(((data6 === "visual-group") || (data6 === "logical-group")) || (data6 === "sentence-group"))){
+vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/cdxMembers/groupingBehavior/enum", {allowedValues: schema0.cdxMembers.groupingBehavior.enum}); errors++;
 }
 }
-if(data._groupingBehavior !== undefined && func0.call(data, "_groupingBehavior")){
-if(!(func4(data._groupingBehavior, {instancePath:instancePath+"/_groupingBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func44, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
-let data39 = data.selectionBehavior;
-if(!((((((data39 === "any") || (data39 === "all")) || (data39 === "all-or-none")) || (data39 === "exactly-one")) || (data39 === "at-most-one")) || (data39 === "one-or-more"))){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", {allowedValues: schema0.properties.selectionBehavior.enum}); errors++;
+let data7 = data.selectionBehavior;
+if(!((((((data7 === "any") || (data7 === "all")) || (data7 === "all-or-none")) || (data7 === "exactly-one")) || (data7 === "at-most-one")) || (data7 === "one-or-more"))){
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/cdxMembers/selectionBehavior/enum", {allowedValues: schema0.cdxMembers.selectionBehavior.enum}); errors++;
 }
 }
-if(data._selectionBehavior !== undefined && func0.call(data, "_selectionBehavior")){
-if(!(func4(data._selectionBehavior, {instancePath:instancePath+"/_selectionBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func45, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
-let data41 = data.requiredBehavior;
-if(!(((data41 === "must") || (data41 === "could")) || (data41 === "must-unless-documented"))){
-vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/enum", {allowedValues: schema0.properties.requiredBehavior.enum}); errors++;
+let data8 = data.requiredBehavior;
+if(!(((data8 === "must") || (data8 === "could")) || (data8 === "must-unless-documented"))){
+vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/cdxMembers/requiredBehavior/enum", {allowedValues: schema0.cdxMembers.requiredBehavior.enum}); errors++;
 }
 }
-if(data._requiredBehavior !== undefined && func0.call(data, "_requiredBehavior")){
-if(!(func4(data._requiredBehavior, {instancePath:instancePath+"/_requiredBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func46, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
-let data43 = data.precheckBehavior;
-if(!((data43 === "yes") || (data43 === "no"))){
-vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/enum", {allowedValues: schema0.properties.precheckBehavior.enum}); errors++;
+let data9 = data.precheckBehavior;
+if(!((data9 === "yes") || (data9 === "no"))){
+vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/cdxMembers/precheckBehavior/enum", {allowedValues: schema0.cdxMembers.precheckBehavior.enum}); errors++;
 }
 }
-if(data._precheckBehavior !== undefined && func0.call(data, "_precheckBehavior")){
-if(!(func4(data._precheckBehavior, {instancePath:instancePath+"/_precheckBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func47, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
-let data45 = data.cardinalityBehavior;
-if(!((data45 === "single") || (data45 === "multiple"))){
-vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/enum", {allowedValues: schema0.properties.cardinalityBehavior.enum}); errors++;
+let data10 = data.cardinalityBehavior;
+if(!((data10 === "single") || (data10 === "multiple"))){
+vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/cdxMembers/cardinalityBehavior/enum", {allowedValues: schema0.cdxMembers.cardinalityBehavior.enum}); errors++;
 }
 }
-if(data._cardinalityBehavior !== undefined && func0.call(data, "_cardinalityBehavior")){
-if(!(func4(data._cardinalityBehavior, {instancePath:instancePath+"/_cardinalityBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.definitionCanonical !== undefined && func0.call(data, "definitionCanonical")){
-if(!(func3(data.definitionCanonical, {instancePath:instancePath+"/definitionCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._definitionCanonical !== undefined && func0.call(data, "_definitionCanonical")){
-if(!(func4(data._definitionCanonical, {instancePath:instancePath+"/_definitionCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.definitionUri !== undefined && func0.call(data, "definitionUri")){
-if(!(func3(data.definitionUri, {instancePath:instancePath+"/definitionUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._definitionUri !== undefined && func0.call(data, "_definitionUri")){
-if(!(func4(data._definitionUri, {instancePath:instancePath+"/_definitionUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.transform !== undefined && func0.call(data, "transform")){
-if(!(func3(data.transform, {instancePath:instancePath+"/transform"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._transform !== undefined && func0.call(data, "_transform")){
-if(!(func4(data._transform, {instancePath:instancePath+"/_transform"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func48, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dynamicValue !== undefined && func0.call(data, "dynamicValue")){
-let data53 = data.dynamicValue;
-if(Array.isArray(data53)){
-const len3 = data53.length;
+let data11 = data.dynamicValue;
+if(Array.isArray(data11)){
+const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate6(data53[i3], {instancePath:instancePath+"/dynamicValue/" + i3}))){
+if(!(validate6(data11[i3], {instancePath:instancePath+"/dynamicValue/" + i3}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue", "#/properties/dynamicValue/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue", "#/cdxMembers/dynamicValue/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data55 = data.action;
-if(Array.isArray(data55)){
-const len4 = data55.length;
+let data13 = data.action;
+if(Array.isArray(data13)){
+const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(wrapper0.validate(data55[i4], {instancePath:instancePath+"/action/" + i4}))){
+if(!(wrapper0.validate(data13[i4], {instancePath:instancePath+"/action/" + i4}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func24(data, obj2);
+const forms0 = func26(data, obj2);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }
-const forms1 = func24(data, obj3);
+const forms1 = func26(data, obj3);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms1}); errors++;
 }
-const forms2 = func24(data, obj4);
+const forms2 = func26(data, obj4);
 if(forms2 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "definition[x]", forms: forms2}); errors++;
 }
@@ -934,318 +764,42 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("PlanDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "PlanDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "PlanDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subtitle !== undefined && func0.call(data, "subtitle")){
-if(!(func10(data.subtitle, {instancePath:instancePath+"/subtitle"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func4(data._subtitle, {instancePath:instancePath+"/_subtitle"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func12(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func13(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func11(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func14(data.subjectReference, {instancePath:instancePath+"/subjectReference"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func15(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func16(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func17(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func18(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.usage !== undefined && func0.call(data, "usage")){
-if(!(func10(data.usage, {instancePath:instancePath+"/usage"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func4(data._usage, {instancePath:instancePath+"/_usage"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
-if(!(func19(data.approvalDate, {instancePath:instancePath+"/approvalDate"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func4(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
-if(!(func19(data.lastReviewDate, {instancePath:instancePath+"/lastReviewDate"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func4(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func20(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(func18(data.topic, {instancePath:instancePath+"/topic"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func16(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.editor !== undefined && func0.call(data, "editor")){
-if(!(func16(data.editor, {instancePath:instancePath+"/editor"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.reviewer !== undefined && func0.call(data, "reviewer")){
-if(!(func16(data.reviewer, {instancePath:instancePath+"/reviewer"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.endorser !== undefined && func0.call(data, "endorser")){
-if(!(func16(data.endorser, {instancePath:instancePath+"/endorser"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
-if(!(func21(data.relatedArtifact, {instancePath:instancePath+"/relatedArtifact"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.library !== undefined && func0.call(data, "library")){
-if(!(func22(data.library, {instancePath:instancePath+"/library"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._library !== undefined && func0.call(data, "_library")){
-if(!(func23(data._library, {instancePath:instancePath+"/_library"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.goal !== undefined && func0.call(data, "goal")){
-let data58 = data.goal;
-if(Array.isArray(data58)){
-const len0 = data58.length;
+let data2 = data.goal;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data58[i0], {instancePath:instancePath+"/goal/" + i0}))){
+if(!(validate2(data2[i0], {instancePath:instancePath+"/goal/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/goal", "#/properties/goal/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/goal", "#/cdxMembers/goal/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data60 = data.action;
-if(Array.isArray(data60)){
-const len1 = data60.length;
+let data4 = data.action;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate7(data60[i1], {instancePath:instancePath+"/action/" + i1}))){
+if(!(validate7(data4[i1], {instancePath:instancePath+"/action/" + i1}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func24(data, obj2);
+const forms0 = func26(data, obj2);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }

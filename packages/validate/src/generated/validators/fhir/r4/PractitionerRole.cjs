@@ -3,85 +3,76 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func11 = require("./datatypes.cjs")["Period"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("./datatypes.cjs")["member_796295fe1b"];
-const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func15 = require("./datatypes.cjs")["member_c11eaeae1c"];
-const func16 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func12 = require("./datatypes.cjs")["Period"];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = require("./datatypes.cjs")["member_796295fe1b"];
+const func15 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func16 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func17 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["active", func11],
+["_active", func5],
+["period", func12],
+["practitioner", func13],
+["organization", func13],
+["code", func14],
+["specialty", func14],
+["location", func15],
+["healthcareService", func15],
+["telecom", func16]
+];
+const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = [
+["availabilityExceptions", func18],
+["_availabilityExceptions", func5],
+["endpoint", func15]
+];
 
-const func17 = require("./datatypes.cjs")["member_3832d7bb1b"];
-const func18 = require("./datatypes.cjs")["member_037bb971b0"];
-const func19 = require("./datatypes.cjs")["member_f79c87b0fe"];
+const func20 = require("./datatypes.cjs")["member_3832d7bb1b"];
+const func21 = require("./datatypes.cjs")["member_037bb971b0"];
+const func22 = require("./datatypes.cjs")["member_f79c87b0fe"];
+const func23 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["daysOfWeek", func20],
+["_daysOfWeek", func21],
+["allDay", func11],
+["_allDay", func5],
+["availableStartTime", func22],
+["_availableStartTime", func5],
+["availableEndTime", func22],
+["_availableEndTime", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.daysOfWeek !== undefined && func0.call(data, "daysOfWeek")){
-if(!(func17(data.daysOfWeek, {instancePath:instancePath+"/daysOfWeek"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._daysOfWeek !== undefined && func0.call(data, "_daysOfWeek")){
-if(!(func18(data._daysOfWeek, {instancePath:instancePath+"/_daysOfWeek"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.allDay !== undefined && func0.call(data, "allDay")){
-if(!(func10(data.allDay, {instancePath:instancePath+"/allDay"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._allDay !== undefined && func0.call(data, "_allDay")){
-if(!(func4(data._allDay, {instancePath:instancePath+"/_allDay"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.availableStartTime !== undefined && func0.call(data, "availableStartTime")){
-if(!(func19(data.availableStartTime, {instancePath:instancePath+"/availableStartTime"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._availableStartTime !== undefined && func0.call(data, "_availableStartTime")){
-if(!(func4(data._availableStartTime, {instancePath:instancePath+"/_availableStartTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.availableEndTime !== undefined && func0.call(data, "availableEndTime")){
-if(!(func19(data.availableEndTime, {instancePath:instancePath+"/availableEndTime"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._availableEndTime !== undefined && func0.call(data, "_availableEndTime")){
-if(!(func4(data._availableEndTime, {instancePath:instancePath+"/_availableEndTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -92,6 +83,14 @@ return errors === 0;
 }
 
 
+const func24 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["description", func18],
+["_description", func5],
+["during", func12]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -128,35 +127,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func16(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.during !== undefined && func0.call(data, "during")){
-if(!(func11(data.during, {instancePath:instancePath+"/during"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -177,156 +150,44 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("PractitionerRole" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "PractitionerRole"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "PractitionerRole"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.active !== undefined && func0.call(data, "active")){
-if(!(func10(data.active, {instancePath:instancePath+"/active"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func4(data._active, {instancePath:instancePath+"/_active"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func11(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.practitioner !== undefined && func0.call(data, "practitioner")){
-if(!(func12(data.practitioner, {instancePath:instancePath+"/practitioner"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.organization !== undefined && func0.call(data, "organization")){
-if(!(func12(data.organization, {instancePath:instancePath+"/organization"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.specialty !== undefined && func0.call(data, "specialty")){
-if(!(func13(data.specialty, {instancePath:instancePath+"/specialty"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func14(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.healthcareService !== undefined && func0.call(data, "healthcareService")){
-if(!(func14(data.healthcareService, {instancePath:instancePath+"/healthcareService"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-if(!(func15(data.telecom, {instancePath:instancePath+"/telecom"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.availableTime !== undefined && func0.call(data, "availableTime")){
-let data22 = data.availableTime;
-if(Array.isArray(data22)){
-const len0 = data22.length;
+let data1 = data.availableTime;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data22[i0], {instancePath:instancePath+"/availableTime/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/availableTime/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime", "#/properties/availableTime/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime", "#/cdxMembers/availableTime/type", {type: "array"}); errors++;
 }
 }
 if(data.notAvailable !== undefined && func0.call(data, "notAvailable")){
-let data24 = data.notAvailable;
-if(Array.isArray(data24)){
-const len1 = data24.length;
+let data3 = data.notAvailable;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data24[i1], {instancePath:instancePath+"/notAvailable/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/notAvailable/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable", "#/properties/notAvailable/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable", "#/cdxMembers/notAvailable/type", {type: "array"}); errors++;
 }
 }
-if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
-if(!(func16(data.availabilityExceptions, {instancePath:instancePath+"/availabilityExceptions"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
-if(!(func4(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-if(!(func14(data.endpoint, {instancePath:instancePath+"/endpoint"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

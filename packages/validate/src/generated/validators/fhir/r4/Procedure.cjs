@@ -3,31 +3,91 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func11 = require("./datatypes.cjs")["member_9892719d4b"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
-const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func14 = require("./datatypes.cjs")["member_7463e64bd0"];
-const func15 = require("./datatypes.cjs")["CodeableConcept"];
-const func16 = require("./datatypes.cjs")["Reference"];
-const func17 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func18 = require("./datatypes.cjs")["Period"];
-const func19 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func20 = require("./datatypes.cjs")["Age"];
-const func21 = require("./datatypes.cjs")["Range"];
-const func22 = require("./datatypes.cjs")["member_796295fe1b"];
-const func23 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func24 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func12 = require("./datatypes.cjs")["member_9892719d4b"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["member_7463e64bd0"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func21 = require("./datatypes.cjs")["Age"];
+const func22 = require("./datatypes.cjs")["Range"];
+const func23 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["instantiatesCanonical", func11],
+["_instantiatesCanonical", func12],
+["instantiatesUri", func11],
+["_instantiatesUri", func13],
+["basedOn", func14],
+["partOf", func14],
+["status", func15],
+["_status", func5],
+["statusReason", func16],
+["category", func16],
+["code", func16],
+["subject", func17],
+["encounter", func17],
+["performedDateTime", func18],
+["_performedDateTime", func5],
+["performedPeriod", func19],
+["performedString", func20],
+["_performedString", func5],
+["performedAge", func21],
+["performedRange", func22],
+["recorder", func17],
+["asserter", func17]
+];
+const func24 = require("./datatypes.cjs")["member_796295fe1b"];
+const func25 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func26 = [
+["location", func17],
+["reasonCode", func24],
+["reasonReference", func14],
+["bodySite", func24],
+["outcome", func16],
+["report", func14],
+["complication", func24],
+["complicationDetail", func14],
+["followUp", func24],
+["note", func25]
+];
+const func27 = [
+["usedReference", func14],
+["usedCode", func24]
+];
+const func28 = require("../../../../choice.cjs").choiceForms;
 
+const func29 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["function", func16],
+["actor", func17],
+["onBehalfOf", func17]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -36,35 +96,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.actor === undefined) || (!(func0.call(data, "actor")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "actor"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func19(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.function !== undefined && func0.call(data, "function")){
-if(!(func15(data.function, {instancePath:instancePath+"/function"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.actor !== undefined && func0.call(data, "actor")){
-if(!(func16(data.actor, {instancePath:instancePath+"/actor"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.onBehalfOf !== undefined && func0.call(data, "onBehalfOf")){
-if(!(func16(data.onBehalfOf, {instancePath:instancePath+"/onBehalfOf"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -75,6 +109,13 @@ return errors === 0;
 }
 
 
+const func30 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["action", func16],
+["manipulated", func17]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -83,30 +124,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.manipulated === undefined) || (!(func0.call(data, "manipulated")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "manipulated"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func19(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.action !== undefined && func0.call(data, "action")){
-if(!(func15(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.manipulated !== undefined && func0.call(data, "manipulated")){
-if(!(func16(data.manipulated, {instancePath:instancePath+"/manipulated"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -162,263 +182,50 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Procedure" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Procedure"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Procedure"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func10(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func11(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-if(!(func10(data.instantiatesUri, {instancePath:instancePath+"/instantiatesUri"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func12(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func13(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func13(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func14(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func15(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func15(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func15(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func16(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func16(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.performedDateTime !== undefined && func0.call(data, "performedDateTime")){
-if(!(func17(data.performedDateTime, {instancePath:instancePath+"/performedDateTime"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._performedDateTime !== undefined && func0.call(data, "_performedDateTime")){
-if(!(func4(data._performedDateTime, {instancePath:instancePath+"/_performedDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.performedPeriod !== undefined && func0.call(data, "performedPeriod")){
-if(!(func18(data.performedPeriod, {instancePath:instancePath+"/performedPeriod"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.performedString !== undefined && func0.call(data, "performedString")){
-if(!(func19(data.performedString, {instancePath:instancePath+"/performedString"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._performedString !== undefined && func0.call(data, "_performedString")){
-if(!(func4(data._performedString, {instancePath:instancePath+"/_performedString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.performedAge !== undefined && func0.call(data, "performedAge")){
-if(!(func20(data.performedAge, {instancePath:instancePath+"/performedAge"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.performedRange !== undefined && func0.call(data, "performedRange")){
-if(!(func21(data.performedRange, {instancePath:instancePath+"/performedRange"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func16(data.recorder, {instancePath:instancePath+"/recorder"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.asserter !== undefined && func0.call(data, "asserter")){
-if(!(func16(data.asserter, {instancePath:instancePath+"/asserter"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-let data35 = data.performer;
-if(Array.isArray(data35)){
-const len0 = data35.length;
+let data2 = data.performer;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data35[i0], {instancePath:instancePath+"/performer/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/performer/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/cdxMembers/performer/type", {type: "array"}); errors++;
 }
 }
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func16(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func22(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func13(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func22(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func15(data.outcome, {instancePath:instancePath+"/outcome"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.report !== undefined && func0.call(data, "report")){
-if(!(func13(data.report, {instancePath:instancePath+"/report"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.complication !== undefined && func0.call(data, "complication")){
-if(!(func22(data.complication, {instancePath:instancePath+"/complication"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.complicationDetail !== undefined && func0.call(data, "complicationDetail")){
-if(!(func13(data.complicationDetail, {instancePath:instancePath+"/complicationDetail"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.followUp !== undefined && func0.call(data, "followUp")){
-if(!(func22(data.followUp, {instancePath:instancePath+"/followUp"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func23(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.focalDevice !== undefined && func0.call(data, "focalDevice")){
-let data47 = data.focalDevice;
-if(Array.isArray(data47)){
-const len1 = data47.length;
+let data4 = data.focalDevice;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data47[i1], {instancePath:instancePath+"/focalDevice/" + i1}))){
+if(!(validate2(data4[i1], {instancePath:instancePath+"/focalDevice/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focalDevice", "#/properties/focalDevice/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focalDevice", "#/cdxMembers/focalDevice/type", {type: "array"}); errors++;
 }
 }
-if(data.usedReference !== undefined && func0.call(data, "usedReference")){
-if(!(func13(data.usedReference, {instancePath:instancePath+"/usedReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.usedCode !== undefined && func0.call(data, "usedCode")){
-if(!(func22(data.usedCode, {instancePath:instancePath+"/usedCode"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-const forms0 = func24(data, obj0);
+const forms0 = func28(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "performed[x]", forms: forms0}); errors++;
 }

@@ -3,27 +3,63 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func10 = require("./datatypes.cjs")["Period"];
-const func11 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func12 = require("./datatypes.cjs")["member_f7ff3dab7b"];
-const func13 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func14 = require("./datatypes.cjs")["member_037bb971b0"];
-const func15 = require("./datatypes.cjs")["Reference"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("./datatypes.cjs")["CodeableConcept"];
-const func18 = require("./datatypes.cjs")["member_111ce78cb6"];
-const func19 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func11 = require("./datatypes.cjs")["Period"];
+const func12 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func13 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func14 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func15 = require("./datatypes.cjs")["member_037bb971b0"];
+const func16 = require("./datatypes.cjs")["Reference"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = require("./datatypes.cjs")["CodeableConcept"];
+const func19 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["target", func10],
+["occurredPeriod", func11],
+["occurredDateTime", func12],
+["_occurredDateTime", func5],
+["recorded", func13],
+["_recorded", func5],
+["policy", func14],
+["_policy", func15],
+["location", func16],
+["reason", func17],
+["activity", func18]
+];
+const func20 = require("./datatypes.cjs")["member_111ce78cb6"];
+const func21 = [
+["signature", func20]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
 
-const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func23 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func24 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["type", func18],
+["role", func17],
+["who", func16],
+["onBehalfOf", func16]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -32,40 +68,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.who === undefined) || (!(func0.call(data, "who")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "who"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func17(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.role !== undefined && func0.call(data, "role")){
-if(!(func16(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.who !== undefined && func0.call(data, "who")){
-if(!(func15(data.who, {instancePath:instancePath+"/who"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.onBehalfOf !== undefined && func0.call(data, "onBehalfOf")){
-if(!(func15(data.onBehalfOf, {instancePath:instancePath+"/onBehalfOf"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -75,7 +80,16 @@ validate1.errors = vErrors;
 return errors === 0;
 }
 
-const schema0 = {"properties":{"role":{"enum":["derivation","revision","quotation","source","removal"]}}};
+const schema0 = {"cdxMembers":{"role":{"enum":["derivation","revision","quotation","source","removal"]}}};
+const func25 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func26 = [
+["_role", func5],
+["what", func16]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -115,49 +129,32 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.what === undefined) || (!(func0.call(data, "what")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "what"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.role !== undefined && func0.call(data, "role")){
-let data4 = data.role;
-if(!(((((data4 === "derivation") || (data4 === "revision")) || (data4 === "quotation")) || (data4 === "source")) || (data4 === "removal"))){
-vErrors = addError(vErrors, instancePath+"/role", "#/properties/role/enum", {allowedValues: schema0.properties.role.enum}); errors++;
+let data1 = data.role;
+if(!(((((data1 === "derivation") || (data1 === "revision")) || (data1 === "quotation")) || (data1 === "source")) || (data1 === "removal"))){
+vErrors = addError(vErrors, instancePath+"/role", "#/cdxMembers/role/enum", {allowedValues: schema0.cdxMembers.role.enum}); errors++;
 }
 }
-if(data._role !== undefined && func0.call(data, "_role")){
-if(!(func4(data._role, {instancePath:instancePath+"/_role"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.what !== undefined && func0.call(data, "what")){
-if(!(func15(data.what, {instancePath:instancePath+"/what"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.agent !== undefined && func0.call(data, "agent")){
-let data7 = data.agent;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data2 = data.agent;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data7[i0], {instancePath:instancePath+"/agent/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/agent/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/agent", "#/properties/agent/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/agent", "#/cdxMembers/agent/type", {type: "array"}); errors++;
 }
 }
 }
@@ -217,148 +214,46 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "targe
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Provenance" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Provenance"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Provenance"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.target !== undefined && func0.call(data, "target")){
-if(!(func9(data.target, {instancePath:instancePath+"/target"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.occurredPeriod !== undefined && func0.call(data, "occurredPeriod")){
-if(!(func10(data.occurredPeriod, {instancePath:instancePath+"/occurredPeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.occurredDateTime !== undefined && func0.call(data, "occurredDateTime")){
-if(!(func11(data.occurredDateTime, {instancePath:instancePath+"/occurredDateTime"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._occurredDateTime !== undefined && func0.call(data, "_occurredDateTime")){
-if(!(func4(data._occurredDateTime, {instancePath:instancePath+"/_occurredDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.recorded !== undefined && func0.call(data, "recorded")){
-if(!(func12(data.recorded, {instancePath:instancePath+"/recorded"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._recorded !== undefined && func0.call(data, "_recorded")){
-if(!(func4(data._recorded, {instancePath:instancePath+"/_recorded"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.policy !== undefined && func0.call(data, "policy")){
-if(!(func13(data.policy, {instancePath:instancePath+"/policy"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._policy !== undefined && func0.call(data, "_policy")){
-if(!(func14(data._policy, {instancePath:instancePath+"/_policy"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func15(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func16(data.reason, {instancePath:instancePath+"/reason"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.activity !== undefined && func0.call(data, "activity")){
-if(!(func17(data.activity, {instancePath:instancePath+"/activity"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.agent !== undefined && func0.call(data, "agent")){
-let data23 = data.agent;
-if(Array.isArray(data23)){
-const len0 = data23.length;
+let data2 = data.agent;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data23[i0], {instancePath:instancePath+"/agent/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/agent/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/agent", "#/properties/agent/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/agent", "#/cdxMembers/agent/type", {type: "array"}); errors++;
 }
 }
 if(data.entity !== undefined && func0.call(data, "entity")){
-let data25 = data.entity;
-if(Array.isArray(data25)){
-const len1 = data25.length;
+let data4 = data.entity;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data25[i1], {instancePath:instancePath+"/entity/" + i1}))){
+if(!(validate2(data4[i1], {instancePath:instancePath+"/entity/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entity", "#/properties/entity/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entity", "#/cdxMembers/entity/type", {type: "array"}); errors++;
 }
 }
-if(data.signature !== undefined && func0.call(data, "signature")){
-if(!(func18(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-const forms0 = func19(data, obj0);
+const forms0 = func22(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurred[x]", forms: forms0}); errors++;
 }

@@ -3,31 +3,80 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func12 = require("./datatypes.cjs")["member_9892719d4b"];
-const func13 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func14 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func15 = require("./datatypes.cjs")["member_9caa379258"];
-const func16 = require("./datatypes.cjs")["member_037bb971b0"];
-const func17 = require("./datatypes.cjs")["member_fecd911445"];
-const func18 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func19 = require("./datatypes.cjs")["member_1538b1110f"];
-const func20 = require("./datatypes.cjs")["member_796295fe1b"];
-const func21 = require("./datatypes.cjs")["member_440605a315"];
-const func22 = require("./datatypes.cjs")["Period"];
-const func23 = require("./datatypes.cjs")["member_71725e195e"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func13 = require("./datatypes.cjs")["member_9892719d4b"];
+const func14 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func15 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func16 = require("./datatypes.cjs")["member_9caa379258"];
+const func17 = require("./datatypes.cjs")["member_037bb971b0"];
+const func18 = require("./datatypes.cjs")["member_fecd911445"];
+const func19 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func20 = require("./datatypes.cjs")["member_1538b1110f"];
+const func21 = require("./datatypes.cjs")["member_796295fe1b"];
+const func22 = require("./datatypes.cjs")["member_440605a315"];
+const func23 = require("./datatypes.cjs")["Period"];
+const func24 = require("./datatypes.cjs")["member_71725e195e"];
+const func25 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["derivedFrom", func12],
+["_derivedFrom", func13],
+["status", func14],
+["_status", func5],
+["experimental", func15],
+["_experimental", func5],
+["subjectType", func16],
+["_subjectType", func17],
+["date", func18],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func19],
+["description", func11],
+["_description", func5],
+["useContext", func20],
+["jurisdiction", func21],
+["purpose", func11],
+["_purpose", func5],
+["copyright", func11],
+["_copyright", func5],
+["approvalDate", func22],
+["_approvalDate", func5],
+["lastReviewDate", func22],
+["_lastReviewDate", func5],
+["effectivePeriod", func23],
+["code", func24]
+];
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "type": {
    "enum": [
     "group",
@@ -57,16 +106,73 @@ const schema0 = {
   }
  }
 };
-const func24 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const schema1 = {"properties":{"operator":{"enum":["exists","=","!=",">","<",">=","<="]}}};
-const func25 = require("./datatypes.cjs")["member_cddf8275af"];
-const func26 = require("./datatypes.cjs")["member_72cd84868b"];
-const func27 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func28 = require("./datatypes.cjs")["member_95f9438413"];
-const func29 = require("./datatypes.cjs")["Coding"];
-const func30 = require("./datatypes.cjs")["Quantity"];
-const func31 = require("./datatypes.cjs")["Reference"];
-const func32 = require("../../../../choice.cjs").choiceForms;
+const func26 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["linkId", func11],
+["_linkId", func5],
+["definition", func4],
+["_definition", func5],
+["code", func24],
+["prefix", func11],
+["_prefix", func5],
+["text", func11],
+["_text", func5]
+];
+const func27 = [
+["_type", func5]
+];
+const func28 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func29 = [
+["_enableBehavior", func5],
+["required", func15],
+["_required", func5],
+["repeats", func15],
+["_repeats", func5],
+["readOnly", func15],
+["_readOnly", func5],
+["maxLength", func28],
+["_maxLength", func5],
+["answerValueSet", func4],
+["_answerValueSet", func5]
+];
+const schema1 = {"cdxMembers":{"operator":{"enum":["exists","=","!=",">","<",">=","<="]}}};
+const func30 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["question", func11],
+["_question", func5]
+];
+const func31 = require("./datatypes.cjs")["member_cddf8275af"];
+const func32 = require("./datatypes.cjs")["member_72cd84868b"];
+const func33 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func34 = require("./datatypes.cjs")["member_95f9438413"];
+const func35 = require("./datatypes.cjs")["Coding"];
+const func36 = require("./datatypes.cjs")["Quantity"];
+const func37 = require("./datatypes.cjs")["Reference"];
+const func38 = [
+["_operator", func5],
+["answerBoolean", func15],
+["_answerBoolean", func5],
+["answerDecimal", func31],
+["_answerDecimal", func5],
+["answerInteger", func28],
+["_answerInteger", func5],
+["answerDate", func32],
+["_answerDate", func5],
+["answerDateTime", func33],
+["_answerDateTime", func5],
+["answerTime", func34],
+["_answerTime", func5],
+["answerString", func11],
+["_answerString", func5],
+["answerCoding", func35],
+["answerQuantity", func36],
+["answerReference", func37]
+];
+const func39 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["answerBoolean",
 "answerDecimal",
 "answerInteger",
@@ -323,128 +429,21 @@ if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.question !== undefined && func0.call(data, "question")){
-if(!(func10(data.question, {instancePath:instancePath+"/question"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._question !== undefined && func0.call(data, "_question")){
-if(!(func4(data._question, {instancePath:instancePath+"/_question"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operator !== undefined && func0.call(data, "operator")){
-let data24 = data.operator;
-if(!(((((((data24 === "exists") || (data24 === "=")) || (data24 === "!=")) || (data24 === ">")) || (data24 === "<")) || (data24 === ">=")) || (data24 === "<="))){
-vErrors = addError(vErrors, instancePath+"/operator", "#/properties/operator/enum", {allowedValues: schema1.properties.operator.enum}); errors++;
+let data19 = data.operator;
+if(!(((((((data19 === "exists") || (data19 === "=")) || (data19 === "!=")) || (data19 === ">")) || (data19 === "<")) || (data19 === ">=")) || (data19 === "<="))){
+vErrors = addError(vErrors, instancePath+"/operator", "#/cdxMembers/operator/enum", {allowedValues: schema1.cdxMembers.operator.enum}); errors++;
 }
 }
-if(data._operator !== undefined && func0.call(data, "_operator")){
-if(!(func4(data._operator, {instancePath:instancePath+"/_operator"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func38, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.answerBoolean !== undefined && func0.call(data, "answerBoolean")){
-if(!(func14(data.answerBoolean, {instancePath:instancePath+"/answerBoolean"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._answerBoolean !== undefined && func0.call(data, "_answerBoolean")){
-if(!(func4(data._answerBoolean, {instancePath:instancePath+"/_answerBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.answerDecimal !== undefined && func0.call(data, "answerDecimal")){
-if(!(func25(data.answerDecimal, {instancePath:instancePath+"/answerDecimal"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data._answerDecimal !== undefined && func0.call(data, "_answerDecimal")){
-if(!(func4(data._answerDecimal, {instancePath:instancePath+"/_answerDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.answerInteger !== undefined && func0.call(data, "answerInteger")){
-if(!(func24(data.answerInteger, {instancePath:instancePath+"/answerInteger"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._answerInteger !== undefined && func0.call(data, "_answerInteger")){
-if(!(func4(data._answerInteger, {instancePath:instancePath+"/_answerInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.answerDate !== undefined && func0.call(data, "answerDate")){
-if(!(func26(data.answerDate, {instancePath:instancePath+"/answerDate"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._answerDate !== undefined && func0.call(data, "_answerDate")){
-if(!(func4(data._answerDate, {instancePath:instancePath+"/_answerDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.answerDateTime !== undefined && func0.call(data, "answerDateTime")){
-if(!(func27(data.answerDateTime, {instancePath:instancePath+"/answerDateTime"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data._answerDateTime !== undefined && func0.call(data, "_answerDateTime")){
-if(!(func4(data._answerDateTime, {instancePath:instancePath+"/_answerDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.answerTime !== undefined && func0.call(data, "answerTime")){
-if(!(func28(data.answerTime, {instancePath:instancePath+"/answerTime"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data._answerTime !== undefined && func0.call(data, "_answerTime")){
-if(!(func4(data._answerTime, {instancePath:instancePath+"/_answerTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.answerString !== undefined && func0.call(data, "answerString")){
-if(!(func10(data.answerString, {instancePath:instancePath+"/answerString"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._answerString !== undefined && func0.call(data, "_answerString")){
-if(!(func4(data._answerString, {instancePath:instancePath+"/_answerString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.answerCoding !== undefined && func0.call(data, "answerCoding")){
-if(!(func29(data.answerCoding, {instancePath:instancePath+"/answerCoding"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data.answerQuantity !== undefined && func0.call(data, "answerQuantity")){
-if(!(func30(data.answerQuantity, {instancePath:instancePath+"/answerQuantity"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data.answerReference !== undefined && func0.call(data, "answerReference")){
-if(!(func31(data.answerReference, {instancePath:instancePath+"/answerReference"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-const forms0 = func32(data, obj0);
+const forms0 = func39(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "answer[x]", forms: forms0}); errors++;
 }
@@ -457,6 +456,23 @@ return errors === 0;
 }
 
 
+const func40 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["valueInteger", func28],
+["_valueInteger", func5],
+["valueDate", func32],
+["_valueDate", func5],
+["valueTime", func34],
+["_valueTime", func5],
+["valueString", func11],
+["_valueString", func5],
+["valueCoding", func35],
+["valueReference", func37],
+["initialSelected", func15],
+["_initialSelected", func5]
+];
 const obj1 = new Set(["valueInteger", "valueDate", "valueTime", "valueString", "valueCoding", "valueReference"]);
 
 function validate2(data, {instancePath=""}={}){
@@ -579,82 +595,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func40, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func24(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDate !== undefined && func0.call(data, "valueDate")){
-if(!(func26(data.valueDate, {instancePath:instancePath+"/valueDate"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
-if(!(func4(data._valueDate, {instancePath:instancePath+"/_valueDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-if(!(func28(data.valueTime, {instancePath:instancePath+"/valueTime"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func4(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func10(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func29(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data.valueReference !== undefined && func0.call(data, "valueReference")){
-if(!(func31(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-if(data.initialSelected !== undefined && func0.call(data, "initialSelected")){
-if(!(func14(data.initialSelected, {instancePath:instancePath+"/initialSelected"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._initialSelected !== undefined && func0.call(data, "_initialSelected")){
-if(!(func4(data._initialSelected, {instancePath:instancePath+"/_initialSelected"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func32(data, obj1);
+const forms0 = func39(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -667,7 +612,32 @@ return errors === 0;
 }
 
 
-const func33 = require("./datatypes.cjs")["Attachment"];
+const func41 = require("./datatypes.cjs")["Attachment"];
+const func42 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["valueBoolean", func15],
+["_valueBoolean", func5],
+["valueDecimal", func31],
+["_valueDecimal", func5],
+["valueInteger", func28],
+["_valueInteger", func5],
+["valueDate", func32],
+["_valueDate", func5],
+["valueDateTime", func33],
+["_valueDateTime", func5],
+["valueTime", func34],
+["_valueTime", func5],
+["valueString", func11],
+["_valueString", func5],
+["valueUri", func4],
+["_valueUri", func5],
+["valueAttachment", func41],
+["valueCoding", func35],
+["valueQuantity", func36],
+["valueReference", func37]
+];
 const obj2 = new Set(["valueBoolean",
 "valueDecimal",
 "valueInteger",
@@ -891,122 +861,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func42, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func14(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
-if(!(func25(data.valueDecimal, {instancePath:instancePath+"/valueDecimal"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func4(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func24(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDate !== undefined && func0.call(data, "valueDate")){
-if(!(func26(data.valueDate, {instancePath:instancePath+"/valueDate"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
-if(!(func4(data._valueDate, {instancePath:instancePath+"/_valueDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-if(!(func27(data.valueDateTime, {instancePath:instancePath+"/valueDateTime"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func4(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-if(!(func28(data.valueTime, {instancePath:instancePath+"/valueTime"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func4(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func10(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUri !== undefined && func0.call(data, "valueUri")){
-if(!(func3(data.valueUri, {instancePath:instancePath+"/valueUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
-if(!(func4(data._valueUri, {instancePath:instancePath+"/_valueUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
-if(!(func33(data.valueAttachment, {instancePath:instancePath+"/valueAttachment"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func29(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func30(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data.valueReference !== undefined && func0.call(data, "valueReference")){
-if(!(func31(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-const forms0 = func32(data, obj2);
+const forms0 = func39(data, obj2);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -1086,195 +945,87 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.linkId !== undefined && func0.call(data, "linkId")){
-if(!(func10(data.linkId, {instancePath:instancePath+"/linkId"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._linkId !== undefined && func0.call(data, "_linkId")){
-if(!(func4(data._linkId, {instancePath:instancePath+"/_linkId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.definition !== undefined && func0.call(data, "definition")){
-if(!(func3(data.definition, {instancePath:instancePath+"/definition"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func4(data._definition, {instancePath:instancePath+"/_definition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func23(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.prefix !== undefined && func0.call(data, "prefix")){
-if(!(func10(data.prefix, {instancePath:instancePath+"/prefix"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._prefix !== undefined && func0.call(data, "_prefix")){
-if(!(func4(data._prefix, {instancePath:instancePath+"/_prefix"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func10(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func4(data._text, {instancePath:instancePath+"/_text"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data14 = data.type;
-if(typeof data14 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
+let data2 = data.type;
+if(typeof data2 !== "string"){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/type", {type: "string"}); errors++;
 }
-if(!(((((((((((((((((data14 === "group") || (data14 === "display")) || (data14 === "question")) || (data14 === "boolean")) || (data14 === "decimal")) || (data14 === "integer")) || (data14 === "date")) || (data14 === "dateTime")) || (data14 === "time")) || (data14 === "string")) || (data14 === "text")) || (data14 === "url")) || (data14 === "choice")) || (data14 === "open-choice")) || (data14 === "attachment")) || (data14 === "reference")) || (data14 === "quantity"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
+if(!(((((((((((((((((data2 === "group") || (data2 === "display")) || (data2 === "question")) || (data2 === "boolean")) || (data2 === "decimal")) || (data2 === "integer")) || (data2 === "date")) || (data2 === "dateTime")) || (data2 === "time")) || (data2 === "string")) || (data2 === "text")) || (data2 === "url")) || (data2 === "choice")) || (data2 === "open-choice")) || (data2 === "attachment")) || (data2 === "reference")) || (data2 === "quantity"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.enableWhen !== undefined && func0.call(data, "enableWhen")){
-let data16 = data.enableWhen;
-if(Array.isArray(data16)){
-const len0 = data16.length;
+let data3 = data.enableWhen;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data16[i0], {instancePath:instancePath+"/enableWhen/" + i0}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/enableWhen/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen", "#/properties/enableWhen/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen", "#/cdxMembers/enableWhen/type", {type: "array"}); errors++;
 }
 }
 if(data.enableBehavior !== undefined && func0.call(data, "enableBehavior")){
-let data18 = data.enableBehavior;
-if(!((data18 === "all") || (data18 === "any"))){
-vErrors = addError(vErrors, instancePath+"/enableBehavior", "#/properties/enableBehavior/enum", {allowedValues: schema0.properties.enableBehavior.enum}); errors++;
+let data5 = data.enableBehavior;
+if(!((data5 === "all") || (data5 === "any"))){
+vErrors = addError(vErrors, instancePath+"/enableBehavior", "#/cdxMembers/enableBehavior/enum", {allowedValues: schema0.cdxMembers.enableBehavior.enum}); errors++;
 }
 }
-if(data._enableBehavior !== undefined && func0.call(data, "_enableBehavior")){
-if(!(func4(data._enableBehavior, {instancePath:instancePath+"/_enableBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.required !== undefined && func0.call(data, "required")){
-if(!(func14(data.required, {instancePath:instancePath+"/required"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._required !== undefined && func0.call(data, "_required")){
-if(!(func4(data._required, {instancePath:instancePath+"/_required"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.repeats !== undefined && func0.call(data, "repeats")){
-if(!(func14(data.repeats, {instancePath:instancePath+"/repeats"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._repeats !== undefined && func0.call(data, "_repeats")){
-if(!(func4(data._repeats, {instancePath:instancePath+"/_repeats"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.readOnly !== undefined && func0.call(data, "readOnly")){
-if(!(func14(data.readOnly, {instancePath:instancePath+"/readOnly"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._readOnly !== undefined && func0.call(data, "_readOnly")){
-if(!(func4(data._readOnly, {instancePath:instancePath+"/_readOnly"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.maxLength !== undefined && func0.call(data, "maxLength")){
-if(!(func24(data.maxLength, {instancePath:instancePath+"/maxLength"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._maxLength !== undefined && func0.call(data, "_maxLength")){
-if(!(func4(data._maxLength, {instancePath:instancePath+"/_maxLength"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.answerValueSet !== undefined && func0.call(data, "answerValueSet")){
-if(!(func3(data.answerValueSet, {instancePath:instancePath+"/answerValueSet"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._answerValueSet !== undefined && func0.call(data, "_answerValueSet")){
-if(!(func4(data._answerValueSet, {instancePath:instancePath+"/_answerValueSet"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.answerOption !== undefined && func0.call(data, "answerOption")){
-let data30 = data.answerOption;
-if(Array.isArray(data30)){
-const len1 = data30.length;
+let data6 = data.answerOption;
+if(Array.isArray(data6)){
+const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data30[i1], {instancePath:instancePath+"/answerOption/" + i1}))){
+if(!(validate2(data6[i1], {instancePath:instancePath+"/answerOption/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answerOption", "#/properties/answerOption/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption", "#/cdxMembers/answerOption/type", {type: "array"}); errors++;
 }
 }
 if(data.initial !== undefined && func0.call(data, "initial")){
-let data32 = data.initial;
-if(Array.isArray(data32)){
-const len2 = data32.length;
+let data8 = data.initial;
+if(Array.isArray(data8)){
+const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate3(data32[i2], {instancePath:instancePath+"/initial/" + i2}))){
+if(!(validate3(data8[i2], {instancePath:instancePath+"/initial/" + i2}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial", "#/properties/initial/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial", "#/cdxMembers/initial/type", {type: "array"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
-let data34 = data.item;
-if(Array.isArray(data34)){
-const len3 = data34.length;
+let data10 = data.item;
+if(Array.isArray(data10)){
+const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(wrapper0.validate(data34[i3], {instancePath:instancePath+"/item/" + i3}))){
+if(!(wrapper0.validate(data10[i3], {instancePath:instancePath+"/item/" + i3}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/cdxMembers/item/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1327,251 +1078,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Questionnaire" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Questionnaire"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Questionnaire"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
-if(!(func11(data.derivedFrom, {instancePath:instancePath+"/derivedFrom"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._derivedFrom !== undefined && func0.call(data, "_derivedFrom")){
-if(!(func12(data._derivedFrom, {instancePath:instancePath+"/_derivedFrom"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func13(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func14(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subjectType !== undefined && func0.call(data, "subjectType")){
-if(!(func15(data.subjectType, {instancePath:instancePath+"/subjectType"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._subjectType !== undefined && func0.call(data, "_subjectType")){
-if(!(func16(data._subjectType, {instancePath:instancePath+"/_subjectType"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func17(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func18(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func19(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func20(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
-if(!(func21(data.approvalDate, {instancePath:instancePath+"/approvalDate"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func4(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
-if(!(func21(data.lastReviewDate, {instancePath:instancePath+"/lastReviewDate"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func4(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func22(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func23(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.item !== undefined && func0.call(data, "item")){
-let data48 = data.item;
-if(Array.isArray(data48)){
-const len0 = data48.length;
+let data2 = data.item;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data48[i0], {instancePath:instancePath+"/item/" + i0}))){
+if(!(validate4(data2[i0], {instancePath:instancePath+"/item/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/cdxMembers/item/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,28 +3,63 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func11 = require("./datatypes.cjs")["Reference"];
-const func12 = require("./datatypes.cjs")["member_796295fe1b"];
-const func13 = require("./datatypes.cjs")["member_17b3a96cda"];
-const func14 = require("./datatypes.cjs")["member_c11eaeae1c"];
-const func15 = require("./datatypes.cjs")["member_bd2792a597"];
-const func16 = require("./datatypes.cjs")["member_440605a315"];
-const func17 = require("./datatypes.cjs")["member_dc2bf1cc08"];
-const func18 = require("./datatypes.cjs")["member_f81729cb16"];
-const func19 = require("./datatypes.cjs")["Period"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["member_17b3a96cda"];
+const func15 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func16 = require("./datatypes.cjs")["member_bd2792a597"];
+const func17 = require("./datatypes.cjs")["member_440605a315"];
+const func18 = require("./datatypes.cjs")["member_dc2bf1cc08"];
+const func19 = require("./datatypes.cjs")["member_f81729cb16"];
+const func20 = require("./datatypes.cjs")["Period"];
+const func21 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["active", func11],
+["_active", func5],
+["patient", func12],
+["relationship", func13],
+["name", func14],
+["telecom", func15],
+["gender", func16],
+["_gender", func5],
+["birthDate", func17],
+["_birthDate", func5],
+["address", func18],
+["photo", func19],
+["period", func20]
+];
 
-const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func21 = require("./datatypes.cjs")["CodeableConcept"];
+const func22 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func23 = require("./datatypes.cjs")["CodeableConcept"];
+const func24 = [
+["id", func22],
+["extension", func9],
+["modifierExtension", func9],
+["language", func23],
+["preferred", func11],
+["_preferred", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -33,35 +68,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.language === undefined) || (!(func0.call(data, "language")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "language"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func20(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func21(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.preferred !== undefined && func0.call(data, "preferred")){
-if(!(func10(data.preferred, {instancePath:instancePath+"/preferred"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._preferred !== undefined && func0.call(data, "_preferred")){
-if(!(func4(data._preferred, {instancePath:instancePath+"/_preferred"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -85,141 +94,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("RelatedPerson" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "RelatedPerson"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "RelatedPerson"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.active !== undefined && func0.call(data, "active")){
-if(!(func10(data.active, {instancePath:instancePath+"/active"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func4(data._active, {instancePath:instancePath+"/_active"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func11(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.relationship !== undefined && func0.call(data, "relationship")){
-if(!(func12(data.relationship, {instancePath:instancePath+"/relationship"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func13(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-if(!(func14(data.telecom, {instancePath:instancePath+"/telecom"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.gender !== undefined && func0.call(data, "gender")){
-if(!(func15(data.gender, {instancePath:instancePath+"/gender"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._gender !== undefined && func0.call(data, "_gender")){
-if(!(func4(data._gender, {instancePath:instancePath+"/_gender"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.birthDate !== undefined && func0.call(data, "birthDate")){
-if(!(func16(data.birthDate, {instancePath:instancePath+"/birthDate"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._birthDate !== undefined && func0.call(data, "_birthDate")){
-if(!(func4(data._birthDate, {instancePath:instancePath+"/_birthDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.address !== undefined && func0.call(data, "address")){
-if(!(func17(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.photo !== undefined && func0.call(data, "photo")){
-if(!(func18(data.photo, {instancePath:instancePath+"/photo"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func19(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.communication !== undefined && func0.call(data, "communication")){
-let data25 = data.communication;
-if(Array.isArray(data25)){
-const len0 = data25.length;
+let data1 = data.communication;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data25[i0], {instancePath:instancePath+"/communication/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/communication/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/communication", "#/properties/communication/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication", "#/cdxMembers/communication/type", {type: "array"}); errors++;
 }
 }
 }

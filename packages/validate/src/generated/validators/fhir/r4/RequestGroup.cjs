@@ -3,29 +3,65 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func11 = require("./datatypes.cjs")["member_037bb971b0"];
-const func12 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func13 = require("./datatypes.cjs")["Identifier"];
-const func14 = require("./datatypes.cjs")["member_827c24eae2"];
-const func15 = require("./datatypes.cjs")["member_a8a3825f84"];
-const func16 = require("./datatypes.cjs")["member_ba89bd1f7a"];
-const func17 = require("./datatypes.cjs")["CodeableConcept"];
-const func18 = require("./datatypes.cjs")["Reference"];
-const func19 = require("./datatypes.cjs")["member_fecd911445"];
-const func20 = require("./datatypes.cjs")["member_796295fe1b"];
-const func21 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func14 = require("./datatypes.cjs")["Identifier"];
+const func15 = require("./datatypes.cjs")["member_827c24eae2"];
+const func16 = require("./datatypes.cjs")["member_a8a3825f84"];
+const func17 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func18 = require("./datatypes.cjs")["CodeableConcept"];
+const func19 = require("./datatypes.cjs")["Reference"];
+const func20 = require("./datatypes.cjs")["member_fecd911445"];
+const func21 = require("./datatypes.cjs")["member_796295fe1b"];
+const func22 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func23 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["instantiatesCanonical", func11],
+["_instantiatesCanonical", func12],
+["instantiatesUri", func11],
+["_instantiatesUri", func12],
+["basedOn", func13],
+["replaces", func13],
+["groupIdentifier", func14],
+["status", func15],
+["_status", func5],
+["intent", func16],
+["_intent", func5],
+["priority", func17],
+["_priority", func5],
+["code", func18],
+["subject", func19],
+["encounter", func19],
+["authoredOn", func20],
+["_authoredOn", func5],
+["author", func19],
+["reasonCode", func21],
+["reasonReference", func13],
+["note", func22]
+];
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "groupingBehavior": {
    "enum": [
     "visual-group",
@@ -64,17 +100,70 @@ const schema0 = {
   }
  }
 };
-const func22 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func23 = require("./datatypes.cjs")["member_a228c59884"];
-const func24 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func25 = require("./datatypes.cjs")["Age"];
-const func26 = require("./datatypes.cjs")["Period"];
-const func27 = require("./datatypes.cjs")["Duration"];
-const func28 = require("./datatypes.cjs")["Range"];
-const func29 = require("./datatypes.cjs")["Timing"];
-const func30 = require("../../../../choice.cjs").choiceForms;
-const schema1 = {"properties":{"kind":{"enum":["applicability","start","stop"]}}};
-const func31 = require("./datatypes.cjs")["Expression"];
+const func24 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func25 = require("./datatypes.cjs")["member_a228c59884"];
+const func26 = [
+["id", func24],
+["extension", func9],
+["modifierExtension", func9],
+["prefix", func24],
+["_prefix", func5],
+["title", func24],
+["_title", func5],
+["description", func24],
+["_description", func5],
+["textEquivalent", func24],
+["_textEquivalent", func5],
+["priority", func17],
+["_priority", func5],
+["code", func21],
+["documentation", func25]
+];
+const func27 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func28 = require("./datatypes.cjs")["Age"];
+const func29 = require("./datatypes.cjs")["Period"];
+const func30 = require("./datatypes.cjs")["Duration"];
+const func31 = require("./datatypes.cjs")["Range"];
+const func32 = require("./datatypes.cjs")["Timing"];
+const func33 = [
+["timingDateTime", func27],
+["_timingDateTime", func5],
+["timingAge", func28],
+["timingPeriod", func29],
+["timingDuration", func30],
+["timingRange", func31],
+["timingTiming", func32],
+["participant", func13],
+["type", func18]
+];
+const func34 = [
+["_groupingBehavior", func5]
+];
+const func35 = [
+["_selectionBehavior", func5]
+];
+const func36 = [
+["_requiredBehavior", func5]
+];
+const func37 = [
+["_precheckBehavior", func5]
+];
+const func38 = [
+["_cardinalityBehavior", func5],
+["resource", func19]
+];
+const func39 = require("../../../../choice.cjs").choiceForms;
+const schema1 = {"cdxMembers":{"kind":{"enum":["applicability","start","stop"]}}};
+const func40 = [
+["id", func24],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func41 = require("./datatypes.cjs")["Expression"];
+const func42 = [
+["_kind", func5],
+["expression", func41]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -111,39 +200,22 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func22(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func40, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
-let data4 = data.kind;
-if(typeof data4 !== "string"){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/type", {type: "string"}); errors++;
+let data1 = data.kind;
+if(typeof data1 !== "string"){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/type", {type: "string"}); errors++;
 }
-if(!(((data4 === "applicability") || (data4 === "start")) || (data4 === "stop"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema1.properties.kind.enum}); errors++;
-}
-}
-if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func4(data._kind, {instancePath:instancePath+"/_kind"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!(((data1 === "applicability") || (data1 === "start")) || (data1 === "stop"))){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/enum", {allowedValues: schema1.cdxMembers.kind.enum}); errors++;
 }
 }
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func31(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func42, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -154,7 +226,7 @@ return errors === 0;
 }
 
 const schema2 = {
- "properties": {
+ "cdxMembers": {
   "relationship": {
    "enum": [
     "before-start",
@@ -170,6 +242,18 @@ const schema2 = {
   }
  }
 };
+const func43 = [
+["id", func24],
+["extension", func9],
+["modifierExtension", func9],
+["actionId", func2],
+["_actionId", func5]
+];
+const func44 = [
+["_relationship", func5],
+["offsetDuration", func30],
+["offsetRange", func31]
+];
 const obj0 = new Set(["offsetDuration", "offsetRange"]);
 
 function validate2(data, {instancePath=""}={}){
@@ -238,56 +322,24 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func22(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.actionId !== undefined && func0.call(data, "actionId")){
-if(!(func1(data.actionId, {instancePath:instancePath+"/actionId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._actionId !== undefined && func0.call(data, "_actionId")){
-if(!(func4(data._actionId, {instancePath:instancePath+"/_actionId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func43, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
-let data7 = data.relationship;
-if(typeof data7 !== "string"){
-vErrors = addError(vErrors, instancePath+"/relationship", "#/properties/relationship/type", {type: "string"}); errors++;
+let data2 = data.relationship;
+if(typeof data2 !== "string"){
+vErrors = addError(vErrors, instancePath+"/relationship", "#/cdxMembers/relationship/type", {type: "string"}); errors++;
 }
-if(!(((((((((data7 === "before-start") || (data7 === "before")) || (data7 === "before-end")) || (data7 === "concurrent-with-start")) || (data7 === "concurrent")) || (data7 === "concurrent-with-end")) || (data7 === "after-start")) || (data7 === "after")) || (data7 === "after-end"))){
-vErrors = addError(vErrors, instancePath+"/relationship", "#/properties/relationship/enum", {allowedValues: schema2.properties.relationship.enum}); errors++;
-}
-}
-if(data._relationship !== undefined && func0.call(data, "_relationship")){
-if(!(func4(data._relationship, {instancePath:instancePath+"/_relationship"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!(((((((((data2 === "before-start") || (data2 === "before")) || (data2 === "before-end")) || (data2 === "concurrent-with-start")) || (data2 === "concurrent")) || (data2 === "concurrent-with-end")) || (data2 === "after-start")) || (data2 === "after")) || (data2 === "after-end"))){
+vErrors = addError(vErrors, instancePath+"/relationship", "#/cdxMembers/relationship/enum", {allowedValues: schema2.cdxMembers.relationship.enum}); errors++;
 }
 }
-if(data.offsetDuration !== undefined && func0.call(data, "offsetDuration")){
-if(!(func27(data.offsetDuration, {instancePath:instancePath+"/offsetDuration"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func44, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.offsetRange !== undefined && func0.call(data, "offsetRange")){
-if(!(func28(data.offsetRange, {instancePath:instancePath+"/offsetRange"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-const forms0 = func30(data, obj0);
+const forms0 = func39(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "offset[x]", forms: forms0}); errors++;
 }
@@ -306,244 +358,122 @@ function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func22(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.prefix !== undefined && func0.call(data, "prefix")){
-if(!(func22(data.prefix, {instancePath:instancePath+"/prefix"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._prefix !== undefined && func0.call(data, "_prefix")){
-if(!(func4(data._prefix, {instancePath:instancePath+"/_prefix"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func22(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func22(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.textEquivalent !== undefined && func0.call(data, "textEquivalent")){
-if(!(func22(data.textEquivalent, {instancePath:instancePath+"/textEquivalent"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._textEquivalent !== undefined && func0.call(data, "_textEquivalent")){
-if(!(func4(data._textEquivalent, {instancePath:instancePath+"/_textEquivalent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func16(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func20(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.documentation !== undefined && func0.call(data, "documentation")){
-if(!(func23(data.documentation, {instancePath:instancePath+"/documentation"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
-let data15 = data.condition;
-if(Array.isArray(data15)){
-const len0 = data15.length;
+let data0 = data.condition;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data15[i0], {instancePath:instancePath+"/condition/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/condition/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/cdxMembers/condition/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedAction !== undefined && func0.call(data, "relatedAction")){
-let data17 = data.relatedAction;
-if(Array.isArray(data17)){
-const len1 = data17.length;
+let data2 = data.relatedAction;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data17[i1], {instancePath:instancePath+"/relatedAction/" + i1}))){
+if(!(validate2(data2[i1], {instancePath:instancePath+"/relatedAction/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction", "#/properties/relatedAction/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction", "#/cdxMembers/relatedAction/type", {type: "array"}); errors++;
 }
 }
-if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
-if(!(func24(data.timingDateTime, {instancePath:instancePath+"/timingDateTime"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func4(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func25(data.timingAge, {instancePath:instancePath+"/timingAge"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func26(data.timingPeriod, {instancePath:instancePath+"/timingPeriod"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func27(data.timingDuration, {instancePath:instancePath+"/timingDuration"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func28(data.timingRange, {instancePath:instancePath+"/timingRange"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func29(data.timingTiming, {instancePath:instancePath+"/timingTiming"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data.participant !== undefined && func0.call(data, "participant")){
-if(!(func12(data.participant, {instancePath:instancePath+"/participant"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func17(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
-let data28 = data.groupingBehavior;
-if(typeof data28 !== "string"){
-vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/type", {type: "string"}); errors++;
+let data4 = data.groupingBehavior;
+if(typeof data4 !== "string"){
+vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/cdxMembers/groupingBehavior/type", {type: "string"}); errors++;
 }
-if(!(((data28 === "visual-group") || (data28 === "logical-group")) || (data28 === "sentence-group"))){
-vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/enum", {allowedValues: schema0.properties.groupingBehavior.enum}); errors++;
+if(!(((data4 === "visual-group") || (data4 === "logical-group")) || (data4 === "sentence-group"))){
+vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/cdxMembers/groupingBehavior/enum", {allowedValues: schema0.cdxMembers.groupingBehavior.enum}); errors++;
 }
 }
-if(data._groupingBehavior !== undefined && func0.call(data, "_groupingBehavior")){
-if(!(func4(data._groupingBehavior, {instancePath:instancePath+"/_groupingBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
-let data30 = data.selectionBehavior;
-if(typeof data30 !== "string"){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/type", {type: "string"}); errors++;
+let data5 = data.selectionBehavior;
+if(typeof data5 !== "string"){
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/cdxMembers/selectionBehavior/type", {type: "string"}); errors++;
 }
-if(!((((((data30 === "any") || (data30 === "all")) || (data30 === "all-or-none")) || (data30 === "exactly-one")) || (data30 === "at-most-one")) || (data30 === "one-or-more"))){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", {allowedValues: schema0.properties.selectionBehavior.enum}); errors++;
+if(!((((((data5 === "any") || (data5 === "all")) || (data5 === "all-or-none")) || (data5 === "exactly-one")) || (data5 === "at-most-one")) || (data5 === "one-or-more"))){
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/cdxMembers/selectionBehavior/enum", {allowedValues: schema0.cdxMembers.selectionBehavior.enum}); errors++;
 }
 }
-if(data._selectionBehavior !== undefined && func0.call(data, "_selectionBehavior")){
-if(!(func4(data._selectionBehavior, {instancePath:instancePath+"/_selectionBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func35, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
-let data32 = data.requiredBehavior;
-if(typeof data32 !== "string"){
-vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/type", {type: "string"}); errors++;
+let data6 = data.requiredBehavior;
+if(typeof data6 !== "string"){
+vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/cdxMembers/requiredBehavior/type", {type: "string"}); errors++;
 }
-if(!(((data32 === "must") || (data32 === "could")) || (data32 === "must-unless-documented"))){
-vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/enum", {allowedValues: schema0.properties.requiredBehavior.enum}); errors++;
+if(!(((data6 === "must") || (data6 === "could")) || (data6 === "must-unless-documented"))){
+vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/cdxMembers/requiredBehavior/enum", {allowedValues: schema0.cdxMembers.requiredBehavior.enum}); errors++;
 }
 }
-if(data._requiredBehavior !== undefined && func0.call(data, "_requiredBehavior")){
-if(!(func4(data._requiredBehavior, {instancePath:instancePath+"/_requiredBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
-let data34 = data.precheckBehavior;
-if(typeof data34 !== "string"){
-vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/type", {type: "string"}); errors++;
+let data7 = data.precheckBehavior;
+if(typeof data7 !== "string"){
+vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/cdxMembers/precheckBehavior/type", {type: "string"}); errors++;
 }
-if(!((data34 === "yes") || (data34 === "no"))){
-vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/enum", {allowedValues: schema0.properties.precheckBehavior.enum}); errors++;
+if(!((data7 === "yes") || (data7 === "no"))){
+vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/cdxMembers/precheckBehavior/enum", {allowedValues: schema0.cdxMembers.precheckBehavior.enum}); errors++;
 }
 }
-if(data._precheckBehavior !== undefined && func0.call(data, "_precheckBehavior")){
-if(!(func4(data._precheckBehavior, {instancePath:instancePath+"/_precheckBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func37, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
-let data36 = data.cardinalityBehavior;
-if(typeof data36 !== "string"){
-vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/type", {type: "string"}); errors++;
+let data8 = data.cardinalityBehavior;
+if(typeof data8 !== "string"){
+vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/cdxMembers/cardinalityBehavior/type", {type: "string"}); errors++;
 }
-if(!((data36 === "single") || (data36 === "multiple"))){
-vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/enum", {allowedValues: schema0.properties.cardinalityBehavior.enum}); errors++;
-}
-}
-if(data._cardinalityBehavior !== undefined && func0.call(data, "_cardinalityBehavior")){
-if(!(func4(data._cardinalityBehavior, {instancePath:instancePath+"/_cardinalityBehavior"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!((data8 === "single") || (data8 === "multiple"))){
+vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/cdxMembers/cardinalityBehavior/enum", {allowedValues: schema0.cdxMembers.cardinalityBehavior.enum}); errors++;
 }
 }
-if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func18(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func38, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data39 = data.action;
-if(Array.isArray(data39)){
-const len2 = data39.length;
+let data9 = data.action;
+if(Array.isArray(data9)){
+const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data39[i2], {instancePath:instancePath+"/action/" + i2}))){
+if(!(wrapper0.validate(data9[i2], {instancePath:instancePath+"/action/" + i2}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func30(data, obj1);
+const forms0 = func39(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
 }
@@ -628,186 +558,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("RequestGroup" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "RequestGroup"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "RequestGroup"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func10(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func11(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-if(!(func10(data.instantiatesUri, {instancePath:instancePath+"/instantiatesUri"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func11(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func12(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.replaces !== undefined && func0.call(data, "replaces")){
-if(!(func12(data.replaces, {instancePath:instancePath+"/replaces"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func13(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func14(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.intent !== undefined && func0.call(data, "intent")){
-if(!(func15(data.intent, {instancePath:instancePath+"/intent"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func4(data._intent, {instancePath:instancePath+"/_intent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func16(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func17(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func18(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func18(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
-if(!(func19(data.authoredOn, {instancePath:instancePath+"/authoredOn"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func4(data._authoredOn, {instancePath:instancePath+"/_authoredOn"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func18(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func20(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func12(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func21(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data36 = data.action;
-if(Array.isArray(data36)){
-const len0 = data36.length;
+let data3 = data.action;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data36[i0], {instancePath:instancePath+"/action/" + i0}))){
+if(!(validate3(data3[i0], {instancePath:instancePath+"/action/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
 }

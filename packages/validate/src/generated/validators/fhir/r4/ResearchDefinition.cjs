@@ -3,32 +3,98 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func13 = require("./datatypes.cjs")["CodeableConcept"];
-const func14 = require("./datatypes.cjs")["Reference"];
-const func15 = require("./datatypes.cjs")["member_fecd911445"];
-const func16 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func17 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func18 = require("./datatypes.cjs")["member_037bb971b0"];
-const func19 = require("./datatypes.cjs")["member_1538b1110f"];
-const func20 = require("./datatypes.cjs")["member_796295fe1b"];
-const func21 = require("./datatypes.cjs")["member_440605a315"];
-const func22 = require("./datatypes.cjs")["Period"];
-const func23 = require("./datatypes.cjs")["member_a228c59884"];
-const func24 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func25 = require("./datatypes.cjs")["member_9892719d4b"];
-const func26 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_fecd911445"];
+const func17 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func18 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func19 = require("./datatypes.cjs")["member_037bb971b0"];
+const func20 = require("./datatypes.cjs")["member_1538b1110f"];
+const func21 = require("./datatypes.cjs")["member_796295fe1b"];
+const func22 = require("./datatypes.cjs")["member_440605a315"];
+const func23 = require("./datatypes.cjs")["Period"];
+const func24 = require("./datatypes.cjs")["member_a228c59884"];
+const func25 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func26 = require("./datatypes.cjs")["member_9892719d4b"];
+const func27 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["shortTitle", func11],
+["_shortTitle", func5],
+["subtitle", func11],
+["_subtitle", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["subjectCodeableConcept", func14],
+["subjectReference", func15],
+["date", func16],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func17],
+["description", func11],
+["_description", func5],
+["comment", func18],
+["_comment", func19],
+["useContext", func20],
+["jurisdiction", func21],
+["purpose", func11],
+["_purpose", func5],
+["usage", func11],
+["_usage", func5],
+["copyright", func11],
+["_copyright", func5],
+["approvalDate", func22],
+["_approvalDate", func5],
+["lastReviewDate", func22],
+["_lastReviewDate", func5],
+["effectivePeriod", func23],
+["topic", func21],
+["author", func17],
+["editor", func17],
+["reviewer", func17],
+["endorser", func17],
+["relatedArtifact", func24],
+["library", func25],
+["_library", func26],
+["population", func15],
+["exposure", func15],
+["exposureAlternative", func15],
+["outcome", func15]
+];
+const func28 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
 function validate0(data, {instancePath=""}={}){
@@ -75,325 +141,14 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "popul
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ResearchDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ResearchDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ResearchDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.shortTitle !== undefined && func0.call(data, "shortTitle")){
-if(!(func10(data.shortTitle, {instancePath:instancePath+"/shortTitle"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._shortTitle !== undefined && func0.call(data, "_shortTitle")){
-if(!(func4(data._shortTitle, {instancePath:instancePath+"/_shortTitle"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subtitle !== undefined && func0.call(data, "subtitle")){
-if(!(func10(data.subtitle, {instancePath:instancePath+"/subtitle"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func4(data._subtitle, {instancePath:instancePath+"/_subtitle"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func12(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func13(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func14(data.subjectReference, {instancePath:instancePath+"/subjectReference"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func15(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func16(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-if(!(func17(data.comment, {instancePath:instancePath+"/comment"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func18(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func19(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func20(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.usage !== undefined && func0.call(data, "usage")){
-if(!(func10(data.usage, {instancePath:instancePath+"/usage"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func4(data._usage, {instancePath:instancePath+"/_usage"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
-if(!(func21(data.approvalDate, {instancePath:instancePath+"/approvalDate"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func4(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
-if(!(func21(data.lastReviewDate, {instancePath:instancePath+"/lastReviewDate"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func4(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func22(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(func20(data.topic, {instancePath:instancePath+"/topic"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func16(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.editor !== undefined && func0.call(data, "editor")){
-if(!(func16(data.editor, {instancePath:instancePath+"/editor"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.reviewer !== undefined && func0.call(data, "reviewer")){
-if(!(func16(data.reviewer, {instancePath:instancePath+"/reviewer"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.endorser !== undefined && func0.call(data, "endorser")){
-if(!(func16(data.endorser, {instancePath:instancePath+"/endorser"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
-if(!(func23(data.relatedArtifact, {instancePath:instancePath+"/relatedArtifact"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.library !== undefined && func0.call(data, "library")){
-if(!(func24(data.library, {instancePath:instancePath+"/library"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._library !== undefined && func0.call(data, "_library")){
-if(!(func25(data._library, {instancePath:instancePath+"/_library"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.population !== undefined && func0.call(data, "population")){
-if(!(func14(data.population, {instancePath:instancePath+"/population"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.exposure !== undefined && func0.call(data, "exposure")){
-if(!(func14(data.exposure, {instancePath:instancePath+"/exposure"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.exposureAlternative !== undefined && func0.call(data, "exposureAlternative")){
-if(!(func14(data.exposureAlternative, {instancePath:instancePath+"/exposureAlternative"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func14(data.outcome, {instancePath:instancePath+"/outcome"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-const forms0 = func26(data, obj0);
+const forms0 = func28(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }

@@ -3,28 +3,79 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["Reference"];
-const func11 = require("./datatypes.cjs")["member_2a50cff660"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const func13 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func14 = require("./datatypes.cjs")["Period"];
-const func15 = require("./datatypes.cjs")["member_796295fe1b"];
-const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func18 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func19 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("./datatypes.cjs")["member_2a50cff660"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func15 = require("./datatypes.cjs")["Period"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["basedOn", func11],
+["parent", func11],
+["status", func12],
+["_status", func5],
+["method", func13],
+["code", func13],
+["subject", func11],
+["encounter", func11],
+["occurrenceDateTime", func14],
+["_occurrenceDateTime", func5],
+["occurrencePeriod", func15],
+["condition", func11],
+["performer", func11],
+["reasonCode", func16],
+["reasonReference", func17],
+["basis", func17]
+];
+const func19 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func20 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func21 = [
+["mitigation", func19],
+["_mitigation", func5],
+["note", func20]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
 
-const func20 = require("./datatypes.cjs")["member_cddf8275af"];
-const func21 = require("./datatypes.cjs")["Range"];
+const func23 = require("./datatypes.cjs")["member_cddf8275af"];
+const func24 = require("./datatypes.cjs")["Range"];
+const func25 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["outcome", func13],
+["probabilityDecimal", func23],
+["_probabilityDecimal", func5],
+["probabilityRange", func24],
+["qualitativeRisk", func13],
+["relativeRisk", func23],
+["_relativeRisk", func5],
+["whenPeriod", func15],
+["whenRange", func24],
+["rationale", func19],
+["_rationale", func5]
+];
 const obj0 = new Set(["probabilityDecimal", "probabilityRange"]);
 const obj1 = new Set(["whenPeriod", "whenRange"]);
 
@@ -32,81 +83,15 @@ function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func12(data.outcome, {instancePath:instancePath+"/outcome"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.probabilityDecimal !== undefined && func0.call(data, "probabilityDecimal")){
-if(!(func20(data.probabilityDecimal, {instancePath:instancePath+"/probabilityDecimal"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._probabilityDecimal !== undefined && func0.call(data, "_probabilityDecimal")){
-if(!(func4(data._probabilityDecimal, {instancePath:instancePath+"/_probabilityDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.probabilityRange !== undefined && func0.call(data, "probabilityRange")){
-if(!(func21(data.probabilityRange, {instancePath:instancePath+"/probabilityRange"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.qualitativeRisk !== undefined && func0.call(data, "qualitativeRisk")){
-if(!(func12(data.qualitativeRisk, {instancePath:instancePath+"/qualitativeRisk"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.relativeRisk !== undefined && func0.call(data, "relativeRisk")){
-if(!(func20(data.relativeRisk, {instancePath:instancePath+"/relativeRisk"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._relativeRisk !== undefined && func0.call(data, "_relativeRisk")){
-if(!(func4(data._relativeRisk, {instancePath:instancePath+"/_relativeRisk"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.whenPeriod !== undefined && func0.call(data, "whenPeriod")){
-if(!(func14(data.whenPeriod, {instancePath:instancePath+"/whenPeriod"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.whenRange !== undefined && func0.call(data, "whenRange")){
-if(!(func21(data.whenRange, {instancePath:instancePath+"/whenRange"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.rationale !== undefined && func0.call(data, "rationale")){
-if(!(func17(data.rationale, {instancePath:instancePath+"/rationale"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._rationale !== undefined && func0.call(data, "_rationale")){
-if(!(func4(data._rationale, {instancePath:instancePath+"/_rationale"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func19(data, obj0);
+const forms0 = func22(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "probability[x]", forms: forms0}); errors++;
 }
-const forms1 = func19(data, obj1);
+const forms1 = func22(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "when[x]", forms: forms1}); errors++;
 }
@@ -164,174 +149,32 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("RiskAssessment" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "RiskAssessment"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "RiskAssessment"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func10(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.parent !== undefined && func0.call(data, "parent")){
-if(!(func10(data.parent, {instancePath:instancePath+"/parent"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.method !== undefined && func0.call(data, "method")){
-if(!(func12(data.method, {instancePath:instancePath+"/method"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func12(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func10(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func10(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-if(!(func13(data.occurrenceDateTime, {instancePath:instancePath+"/occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func4(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func14(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.condition !== undefined && func0.call(data, "condition")){
-if(!(func10(data.condition, {instancePath:instancePath+"/condition"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func10(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func15(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func16(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.basis !== undefined && func0.call(data, "basis")){
-if(!(func16(data.basis, {instancePath:instancePath+"/basis"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.prediction !== undefined && func0.call(data, "prediction")){
-let data29 = data.prediction;
-if(Array.isArray(data29)){
-const len0 = data29.length;
+let data2 = data.prediction;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data29[i0], {instancePath:instancePath+"/prediction/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/prediction/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prediction", "#/properties/prediction/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction", "#/cdxMembers/prediction/type", {type: "array"}); errors++;
 }
 }
-if(data.mitigation !== undefined && func0.call(data, "mitigation")){
-if(!(func17(data.mitigation, {instancePath:instancePath+"/mitigation"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data._mitigation !== undefined && func0.call(data, "_mitigation")){
-if(!(func4(data._mitigation, {instancePath:instancePath+"/_mitigation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func18(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-const forms0 = func19(data, obj2);
+const forms0 = func22(data, obj2);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms0}); errors++;
 }

@@ -3,78 +3,100 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_fecd911445"];
-const func13 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func14 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func15 = require("./datatypes.cjs")["member_1538b1110f"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("./datatypes.cjs")["member_440605a315"];
-const func18 = require("./datatypes.cjs")["Period"];
-const func19 = require("./datatypes.cjs")["member_a228c59884"];
-const func20 = require("./datatypes.cjs")["CodeableConcept"];
-const func21 = require("./datatypes.cjs")["Reference"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func15 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func16 = require("./datatypes.cjs")["member_1538b1110f"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = require("./datatypes.cjs")["member_440605a315"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = require("./datatypes.cjs")["member_a228c59884"];
+const func21 = require("./datatypes.cjs")["CodeableConcept"];
+const func22 = require("./datatypes.cjs")["Reference"];
+const func23 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["status", func12],
+["_status", func5],
+["date", func13],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func14],
+["description", func11],
+["_description", func5],
+["note", func15],
+["useContext", func16],
+["jurisdiction", func17],
+["copyright", func11],
+["_copyright", func5],
+["approvalDate", func18],
+["_approvalDate", func5],
+["lastReviewDate", func18],
+["_lastReviewDate", func5],
+["effectivePeriod", func19],
+["topic", func17],
+["author", func14],
+["editor", func14],
+["reviewer", func14],
+["endorser", func14],
+["relatedArtifact", func20],
+["synthesisType", func21],
+["studyType", func21],
+["population", func22],
+["exposure", func22],
+["outcome", func22]
+];
 
-const func22 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func24 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func25 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["description", func11],
+["_description", func5],
+["numberOfStudies", func24],
+["_numberOfStudies", func5],
+["numberOfParticipants", func24],
+["_numberOfParticipants", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.numberOfStudies !== undefined && func0.call(data, "numberOfStudies")){
-if(!(func22(data.numberOfStudies, {instancePath:instancePath+"/numberOfStudies"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._numberOfStudies !== undefined && func0.call(data, "_numberOfStudies")){
-if(!(func4(data._numberOfStudies, {instancePath:instancePath+"/_numberOfStudies"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.numberOfParticipants !== undefined && func0.call(data, "numberOfParticipants")){
-if(!(func22(data.numberOfParticipants, {instancePath:instancePath+"/numberOfParticipants"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._numberOfParticipants !== undefined && func0.call(data, "_numberOfParticipants")){
-if(!(func4(data._numberOfParticipants, {instancePath:instancePath+"/_numberOfParticipants"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -85,62 +107,43 @@ return errors === 0;
 }
 
 
-const func23 = require("./datatypes.cjs")["member_cddf8275af"];
+const func26 = require("./datatypes.cjs")["member_cddf8275af"];
+const func27 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["description", func11],
+["_description", func5],
+["type", func21],
+["value", func26],
+["_value", func5],
+["unitOfMeasure", func21],
+["denominatorCount", func24],
+["_denominatorCount", func5],
+["numeratorCount", func24],
+["_numeratorCount", func5]
+];
 
+const func28 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["type", func21],
+["level", func26],
+["_level", func5],
+["from", func26],
+["_from", func5],
+["to", func26],
+["_to", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func20(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.level !== undefined && func0.call(data, "level")){
-if(!(func23(data.level, {instancePath:instancePath+"/level"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._level !== undefined && func0.call(data, "_level")){
-if(!(func4(data._level, {instancePath:instancePath+"/_level"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.from !== undefined && func0.call(data, "from")){
-if(!(func23(data.from, {instancePath:instancePath+"/from"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._from !== undefined && func0.call(data, "_from")){
-if(!(func4(data._from, {instancePath:instancePath+"/_from"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.to !== undefined && func0.call(data, "to")){
-if(!(func23(data.to, {instancePath:instancePath+"/to"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._to !== undefined && func0.call(data, "_to")){
-if(!(func4(data._to, {instancePath:instancePath+"/_to"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -155,83 +158,22 @@ function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func20(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func23(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.unitOfMeasure !== undefined && func0.call(data, "unitOfMeasure")){
-if(!(func20(data.unitOfMeasure, {instancePath:instancePath+"/unitOfMeasure"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.denominatorCount !== undefined && func0.call(data, "denominatorCount")){
-if(!(func22(data.denominatorCount, {instancePath:instancePath+"/denominatorCount"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._denominatorCount !== undefined && func0.call(data, "_denominatorCount")){
-if(!(func4(data._denominatorCount, {instancePath:instancePath+"/_denominatorCount"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.numeratorCount !== undefined && func0.call(data, "numeratorCount")){
-if(!(func22(data.numeratorCount, {instancePath:instancePath+"/numeratorCount"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._numeratorCount !== undefined && func0.call(data, "_numeratorCount")){
-if(!(func4(data._numeratorCount, {instancePath:instancePath+"/_numeratorCount"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.precisionEstimate !== undefined && func0.call(data, "precisionEstimate")){
-let data13 = data.precisionEstimate;
-if(Array.isArray(data13)){
-const len0 = data13.length;
+let data0 = data.precisionEstimate;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data13[i0], {instancePath:instancePath+"/precisionEstimate/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/precisionEstimate/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate", "#/properties/precisionEstimate/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate", "#/cdxMembers/precisionEstimate/type", {type: "array"}); errors++;
 }
 }
 }
@@ -243,41 +185,30 @@ return errors === 0;
 }
 
 
+const func29 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["rating", func17],
+["note", func15]
+];
 
+const func30 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["type", func21],
+["rating", func17],
+["note", func15]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func20(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.rating !== undefined && func0.call(data, "rating")){
-if(!(func16(data.rating, {instancePath:instancePath+"/rating"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func14(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -292,43 +223,22 @@ function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.rating !== undefined && func0.call(data, "rating")){
-if(!(func16(data.rating, {instancePath:instancePath+"/rating"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func14(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.certaintySubcomponent !== undefined && func0.call(data, "certaintySubcomponent")){
-let data5 = data.certaintySubcomponent;
-if(Array.isArray(data5)){
-const len0 = data5.length;
+let data0 = data.certaintySubcomponent;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data5[i0], {instancePath:instancePath+"/certaintySubcomponent/" + i0}))){
+if(!(validate4(data0[i0], {instancePath:instancePath+"/certaintySubcomponent/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent", "#/properties/certaintySubcomponent/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent", "#/cdxMembers/certaintySubcomponent/type", {type: "array"}); errors++;
 }
 }
 }
@@ -387,253 +297,12 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "popul
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("RiskEvidenceSynthesis" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "RiskEvidenceSynthesis"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "RiskEvidenceSynthesis"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func12(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func13(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func14(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func15(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func16(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
-if(!(func17(data.approvalDate, {instancePath:instancePath+"/approvalDate"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func4(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
-if(!(func17(data.lastReviewDate, {instancePath:instancePath+"/lastReviewDate"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func4(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func18(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(func16(data.topic, {instancePath:instancePath+"/topic"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func13(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.editor !== undefined && func0.call(data, "editor")){
-if(!(func13(data.editor, {instancePath:instancePath+"/editor"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.reviewer !== undefined && func0.call(data, "reviewer")){
-if(!(func13(data.reviewer, {instancePath:instancePath+"/reviewer"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.endorser !== undefined && func0.call(data, "endorser")){
-if(!(func13(data.endorser, {instancePath:instancePath+"/endorser"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
-if(!(func19(data.relatedArtifact, {instancePath:instancePath+"/relatedArtifact"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.synthesisType !== undefined && func0.call(data, "synthesisType")){
-if(!(func20(data.synthesisType, {instancePath:instancePath+"/synthesisType"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.studyType !== undefined && func0.call(data, "studyType")){
-if(!(func20(data.studyType, {instancePath:instancePath+"/studyType"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.population !== undefined && func0.call(data, "population")){
-if(!(func21(data.population, {instancePath:instancePath+"/population"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.exposure !== undefined && func0.call(data, "exposure")){
-if(!(func21(data.exposure, {instancePath:instancePath+"/exposure"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func21(data.outcome, {instancePath:instancePath+"/outcome"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.sampleSize !== undefined && func0.call(data, "sampleSize")){
 if(!(validate1(data.sampleSize, {instancePath:instancePath+"/sampleSize"}))){
@@ -646,17 +315,17 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.certainty !== undefined && func0.call(data, "certainty")){
-let data53 = data.certainty;
-if(Array.isArray(data53)){
-const len0 = data53.length;
+let data4 = data.certainty;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data53[i0], {instancePath:instancePath+"/certainty/" + i0}))){
+if(!(validate5(data4[i0], {instancePath:instancePath+"/certainty/" + i0}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certainty", "#/properties/certainty/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certainty", "#/cdxMembers/certainty/type", {type: "array"}); errors++;
 }
 }
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "xpathUsage": {
    "enum": [
     "normal",
@@ -48,26 +48,98 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func10 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func12 = require("./datatypes.cjs")["member_fecd911445"];
-const func13 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func14 = require("./datatypes.cjs")["member_1538b1110f"];
-const func15 = require("./datatypes.cjs")["member_796295fe1b"];
-const func16 = require("./datatypes.cjs")["member_9caa379258"];
-const func17 = require("./datatypes.cjs")["member_037bb971b0"];
-const func18 = require("./datatypes.cjs")["member_810a20fac8"];
-const func19 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func15 = require("./datatypes.cjs")["member_1538b1110f"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = require("./datatypes.cjs")["member_9caa379258"];
+const func18 = require("./datatypes.cjs")["member_037bb971b0"];
+const func19 = require("./datatypes.cjs")["member_810a20fac8"];
+const func20 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["version", func10],
+["_version", func5],
+["name", func10],
+["_name", func5],
+["derivedFrom", func4],
+["_derivedFrom", func5],
+["status", func11],
+["_status", func5],
+["experimental", func12],
+["_experimental", func5],
+["date", func13],
+["_date", func5],
+["publisher", func10],
+["_publisher", func5],
+["contact", func14],
+["description", func10],
+["_description", func5],
+["useContext", func15],
+["jurisdiction", func16],
+["purpose", func10],
+["_purpose", func5],
+["code", func6],
+["_code", func5],
+["base", func17],
+["_base", func18],
+["type", func19],
+["_type", func5],
+["expression", func10],
+["_expression", func5],
+["xpath", func10],
+["_xpath", func5]
+];
+const func21 = [
+["_xpathUsage", func5],
+["target", func17],
+["_target", func18],
+["multipleOr", func12],
+["_multipleOr", func5],
+["multipleAnd", func12],
+["_multipleAnd", func5]
+];
+const func22 = [
+["_comparator", func18]
+];
+const func23 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func24 = [
+["_modifier", func18],
+["chain", func23],
+["_chain", func18]
+];
 
+const func25 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["definition", func4],
+["_definition", func5],
+["expression", func10],
+["_expression", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -107,40 +179,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.definition === undefined) || (!(func0.call(data, "definition")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "definition"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.definition !== undefined && func0.call(data, "definition")){
-if(!(func3(data.definition, {instancePath:instancePath+"/definition"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func4(data._definition, {instancePath:instancePath+"/_definition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func9(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func4(data._expression, {instancePath:instancePath+"/_expression"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -378,327 +419,73 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SearchParameter" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SearchParameter"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SearchParameter"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func9(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func9(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
-if(!(func3(data.derivedFrom, {instancePath:instancePath+"/derivedFrom"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._derivedFrom !== undefined && func0.call(data, "_derivedFrom")){
-if(!(func4(data._derivedFrom, {instancePath:instancePath+"/_derivedFrom"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func11(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func12(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func9(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func13(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func9(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func14(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func15(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func9(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.base !== undefined && func0.call(data, "base")){
-if(!(func16(data.base, {instancePath:instancePath+"/base"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._base !== undefined && func0.call(data, "_base")){
-if(!(func17(data._base, {instancePath:instancePath+"/_base"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func18(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func9(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func4(data._expression, {instancePath:instancePath+"/_expression"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.xpath !== undefined && func0.call(data, "xpath")){
-if(!(func9(data.xpath, {instancePath:instancePath+"/xpath"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._xpath !== undefined && func0.call(data, "_xpath")){
-if(!(func4(data._xpath, {instancePath:instancePath+"/_xpath"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.xpathUsage !== undefined && func0.call(data, "xpathUsage")){
-let data51 = data.xpathUsage;
-if(!(((((data51 === "normal") || (data51 === "phonetic")) || (data51 === "nearby")) || (data51 === "distance")) || (data51 === "other"))){
-vErrors = addError(vErrors, instancePath+"/xpathUsage", "#/properties/xpathUsage/enum", {allowedValues: schema0.properties.xpathUsage.enum}); errors++;
+let data8 = data.xpathUsage;
+if(!(((((data8 === "normal") || (data8 === "phonetic")) || (data8 === "nearby")) || (data8 === "distance")) || (data8 === "other"))){
+vErrors = addError(vErrors, instancePath+"/xpathUsage", "#/cdxMembers/xpathUsage/enum", {allowedValues: schema0.cdxMembers.xpathUsage.enum}); errors++;
 }
 }
-if(data._xpathUsage !== undefined && func0.call(data, "_xpathUsage")){
-if(!(func4(data._xpathUsage, {instancePath:instancePath+"/_xpathUsage"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.target !== undefined && func0.call(data, "target")){
-if(!(func16(data.target, {instancePath:instancePath+"/target"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._target !== undefined && func0.call(data, "_target")){
-if(!(func17(data._target, {instancePath:instancePath+"/_target"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.multipleOr !== undefined && func0.call(data, "multipleOr")){
-if(!(func11(data.multipleOr, {instancePath:instancePath+"/multipleOr"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._multipleOr !== undefined && func0.call(data, "_multipleOr")){
-if(!(func4(data._multipleOr, {instancePath:instancePath+"/_multipleOr"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.multipleAnd !== undefined && func0.call(data, "multipleAnd")){
-if(!(func11(data.multipleAnd, {instancePath:instancePath+"/multipleAnd"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._multipleAnd !== undefined && func0.call(data, "_multipleAnd")){
-if(!(func4(data._multipleAnd, {instancePath:instancePath+"/_multipleAnd"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.comparator !== undefined && func0.call(data, "comparator")){
-let data59 = data.comparator;
-if(Array.isArray(data59)){
-const len0 = data59.length;
+let data9 = data.comparator;
+if(Array.isArray(data9)){
+const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-let data60 = data59[i0];
-if(!(((((((((data60 === "eq") || (data60 === "ne")) || (data60 === "gt")) || (data60 === "lt")) || (data60 === "ge")) || (data60 === "le")) || (data60 === "sa")) || (data60 === "eb")) || (data60 === "ap"))){
-vErrors = addError(vErrors, instancePath+"/comparator/" + i0, "#/properties/comparator/items/enum", {allowedValues: schema0.properties.comparator.items.enum}); errors++;
+let data10 = data9[i0];
+if(!(((((((((data10 === "eq") || (data10 === "ne")) || (data10 === "gt")) || (data10 === "lt")) || (data10 === "ge")) || (data10 === "le")) || (data10 === "sa")) || (data10 === "eb")) || (data10 === "ap"))){
+vErrors = addError(vErrors, instancePath+"/comparator/" + i0, "#/cdxMembers/comparator/items/enum", {allowedValues: schema0.cdxMembers.comparator.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/cdxMembers/comparator/type", {type: "array"}); errors++;
 }
 }
-if(data._comparator !== undefined && func0.call(data, "_comparator")){
-if(!(func17(data._comparator, {instancePath:instancePath+"/_comparator"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
-let data62 = data.modifier;
-if(Array.isArray(data62)){
-const len1 = data62.length;
+let data11 = data.modifier;
+if(Array.isArray(data11)){
+const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-let data63 = data62[i1];
-if(!((((((((((((data63 === "missing") || (data63 === "exact")) || (data63 === "contains")) || (data63 === "not")) || (data63 === "text")) || (data63 === "in")) || (data63 === "not-in")) || (data63 === "below")) || (data63 === "above")) || (data63 === "type")) || (data63 === "identifier")) || (data63 === "ofType"))){
-vErrors = addError(vErrors, instancePath+"/modifier/" + i1, "#/properties/modifier/items/enum", {allowedValues: schema0.properties.modifier.items.enum}); errors++;
+let data12 = data11[i1];
+if(!((((((((((((data12 === "missing") || (data12 === "exact")) || (data12 === "contains")) || (data12 === "not")) || (data12 === "text")) || (data12 === "in")) || (data12 === "not-in")) || (data12 === "below")) || (data12 === "above")) || (data12 === "type")) || (data12 === "identifier")) || (data12 === "ofType"))){
+vErrors = addError(vErrors, instancePath+"/modifier/" + i1, "#/cdxMembers/modifier/items/enum", {allowedValues: schema0.cdxMembers.modifier.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/cdxMembers/modifier/type", {type: "array"}); errors++;
 }
 }
-if(data._modifier !== undefined && func0.call(data, "_modifier")){
-if(!(func17(data._modifier, {instancePath:instancePath+"/_modifier"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.chain !== undefined && func0.call(data, "chain")){
-if(!(func19(data.chain, {instancePath:instancePath+"/chain"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._chain !== undefined && func0.call(data, "_chain")){
-if(!(func17(data._chain, {instancePath:instancePath+"/_chain"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.component !== undefined && func0.call(data, "component")){
-let data67 = data.component;
-if(Array.isArray(data67)){
-const len2 = data67.length;
+let data13 = data.component;
+if(Array.isArray(data13)){
+const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1(data67[i2], {instancePath:instancePath+"/component/" + i2}))){
+if(!(validate1(data13[i2], {instancePath:instancePath+"/component/" + i2}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component", "#/cdxMembers/component/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,37 +3,98 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func11 = require("./datatypes.cjs")["member_9892719d4b"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
-const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func14 = require("./datatypes.cjs")["Identifier"];
-const func15 = require("./datatypes.cjs")["member_827c24eae2"];
-const func16 = require("./datatypes.cjs")["member_a8a3825f84"];
-const func17 = require("./datatypes.cjs")["member_796295fe1b"];
-const func18 = require("./datatypes.cjs")["member_ba89bd1f7a"];
-const func19 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func20 = require("./datatypes.cjs")["CodeableConcept"];
-const func21 = require("./datatypes.cjs")["Quantity"];
-const func22 = require("./datatypes.cjs")["Ratio"];
-const func23 = require("./datatypes.cjs")["Range"];
-const func24 = require("./datatypes.cjs")["Reference"];
-const func25 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func26 = require("./datatypes.cjs")["Period"];
-const func27 = require("./datatypes.cjs")["Timing"];
-const func28 = require("./datatypes.cjs")["member_fecd911445"];
-const func29 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const func30 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func31 = require("../../../../choice.cjs").choiceForms;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func12 = require("./datatypes.cjs")["member_9892719d4b"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["Identifier"];
+const func16 = require("./datatypes.cjs")["member_827c24eae2"];
+const func17 = require("./datatypes.cjs")["member_a8a3825f84"];
+const func18 = require("./datatypes.cjs")["member_796295fe1b"];
+const func19 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func20 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func21 = require("./datatypes.cjs")["CodeableConcept"];
+const func22 = require("./datatypes.cjs")["Quantity"];
+const func23 = require("./datatypes.cjs")["Ratio"];
+const func24 = require("./datatypes.cjs")["Range"];
+const func25 = require("./datatypes.cjs")["Reference"];
+const func26 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func27 = require("./datatypes.cjs")["Period"];
+const func28 = require("./datatypes.cjs")["Timing"];
+const func29 = require("./datatypes.cjs")["member_fecd911445"];
+const func30 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func31 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func32 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["instantiatesCanonical", func11],
+["_instantiatesCanonical", func12],
+["instantiatesUri", func11],
+["_instantiatesUri", func13],
+["basedOn", func14],
+["replaces", func14],
+["requisition", func15],
+["status", func16],
+["_status", func5],
+["intent", func17],
+["_intent", func5],
+["category", func18],
+["priority", func19],
+["_priority", func5],
+["doNotPerform", func20],
+["_doNotPerform", func5],
+["code", func21],
+["orderDetail", func18],
+["quantityQuantity", func22],
+["quantityRatio", func23],
+["quantityRange", func24],
+["subject", func25],
+["encounter", func25],
+["occurrenceDateTime", func26],
+["_occurrenceDateTime", func5],
+["occurrencePeriod", func27],
+["occurrenceTiming", func28],
+["asNeededBoolean", func20],
+["_asNeededBoolean", func5],
+["asNeededCodeableConcept", func21],
+["authoredOn", func29],
+["_authoredOn", func5],
+["requester", func25],
+["performerType", func21],
+["performer", func14],
+["locationCode", func18],
+["locationReference", func14],
+["reasonCode", func18],
+["reasonReference", func14],
+["insurance", func14],
+["supportingInfo", func14],
+["specimen", func14],
+["bodySite", func18],
+["note", func30],
+["patientInstruction", func31],
+["_patientInstruction", func5],
+["relevantHistory", func14]
+];
+const func33 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["quantityQuantity", "quantityRatio", "quantityRange"]);
 const obj1 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 const obj2 = new Set(["asNeededBoolean", "asNeededCodeableConcept"]);
@@ -113,308 +174,22 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ServiceRequest" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ServiceRequest"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ServiceRequest"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func10(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func11(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-if(!(func10(data.instantiatesUri, {instancePath:instancePath+"/instantiatesUri"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func12(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func13(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.replaces !== undefined && func0.call(data, "replaces")){
-if(!(func13(data.replaces, {instancePath:instancePath+"/replaces"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.requisition !== undefined && func0.call(data, "requisition")){
-if(!(func14(data.requisition, {instancePath:instancePath+"/requisition"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func15(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.intent !== undefined && func0.call(data, "intent")){
-if(!(func16(data.intent, {instancePath:instancePath+"/intent"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func4(data._intent, {instancePath:instancePath+"/_intent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func17(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func18(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.doNotPerform !== undefined && func0.call(data, "doNotPerform")){
-if(!(func19(data.doNotPerform, {instancePath:instancePath+"/doNotPerform"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func4(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func20(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.orderDetail !== undefined && func0.call(data, "orderDetail")){
-if(!(func17(data.orderDetail, {instancePath:instancePath+"/orderDetail"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.quantityQuantity !== undefined && func0.call(data, "quantityQuantity")){
-if(!(func21(data.quantityQuantity, {instancePath:instancePath+"/quantityQuantity"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.quantityRatio !== undefined && func0.call(data, "quantityRatio")){
-if(!(func22(data.quantityRatio, {instancePath:instancePath+"/quantityRatio"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.quantityRange !== undefined && func0.call(data, "quantityRange")){
-if(!(func23(data.quantityRange, {instancePath:instancePath+"/quantityRange"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func24(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func24(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-if(!(func25(data.occurrenceDateTime, {instancePath:instancePath+"/occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func4(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func26(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func27(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data.asNeededBoolean !== undefined && func0.call(data, "asNeededBoolean")){
-if(!(func19(data.asNeededBoolean, {instancePath:instancePath+"/asNeededBoolean"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._asNeededBoolean !== undefined && func0.call(data, "_asNeededBoolean")){
-if(!(func4(data._asNeededBoolean, {instancePath:instancePath+"/_asNeededBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.asNeededCodeableConcept !== undefined && func0.call(data, "asNeededCodeableConcept")){
-if(!(func20(data.asNeededCodeableConcept, {instancePath:instancePath+"/asNeededCodeableConcept"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
-if(!(func28(data.authoredOn, {instancePath:instancePath+"/authoredOn"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func4(data._authoredOn, {instancePath:instancePath+"/_authoredOn"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func24(data.requester, {instancePath:instancePath+"/requester"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.performerType !== undefined && func0.call(data, "performerType")){
-if(!(func20(data.performerType, {instancePath:instancePath+"/performerType"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func13(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.locationCode !== undefined && func0.call(data, "locationCode")){
-if(!(func17(data.locationCode, {instancePath:instancePath+"/locationCode"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.locationReference !== undefined && func0.call(data, "locationReference")){
-if(!(func13(data.locationReference, {instancePath:instancePath+"/locationReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func17(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func13(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.insurance !== undefined && func0.call(data, "insurance")){
-if(!(func13(data.insurance, {instancePath:instancePath+"/insurance"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
-if(!(func13(data.supportingInfo, {instancePath:instancePath+"/supportingInfo"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.specimen !== undefined && func0.call(data, "specimen")){
-if(!(func13(data.specimen, {instancePath:instancePath+"/specimen"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func17(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func29(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data.patientInstruction !== undefined && func0.call(data, "patientInstruction")){
-if(!(func30(data.patientInstruction, {instancePath:instancePath+"/patientInstruction"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data._patientInstruction !== undefined && func0.call(data, "_patientInstruction")){
-if(!(func4(data._patientInstruction, {instancePath:instancePath+"/_patientInstruction"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
-if(!(func13(data.relevantHistory, {instancePath:instancePath+"/relevantHistory"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-const forms0 = func31(data, obj0);
+const forms0 = func33(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "quantity[x]", forms: forms0}); errors++;
 }
-const forms1 = func31(data, obj1);
+const forms1 = func33(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms1}); errors++;
 }
-const forms2 = func31(data, obj2);
+const forms2 = func33(data, obj2);
 if(forms2 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "asNeeded[x]", forms: forms2}); errors++;
 }

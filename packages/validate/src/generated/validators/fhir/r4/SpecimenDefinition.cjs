@@ -3,26 +3,87 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["Identifier"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const schema0 = {"properties":{"preference":{"enum":["preferred","alternate"]}}};
-const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func14 = require("./datatypes.cjs")["Duration"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["typeCollected", func11],
+["patientPreparation", func12],
+["timeAspect", func13],
+["_timeAspect", func5],
+["collection", func12]
+];
+const schema0 = {"cdxMembers":{"preference":{"enum":["preferred","alternate"]}}};
+const func15 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func16 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["isDerived", func15],
+["_isDerived", func5],
+["type", func11]
+];
+const func17 = [
+["_preference", func5]
+];
+const func18 = require("./datatypes.cjs")["Duration"];
+const func19 = [
+["requirement", func13],
+["_requirement", func5],
+["retentionTime", func18],
+["rejectionCriterion", func12]
+];
 
-const func15 = require("./datatypes.cjs")["Quantity"];
-const func16 = require("../../../../choice.cjs").choiceForms;
+const func20 = require("./datatypes.cjs")["Quantity"];
+const func21 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["material", func11],
+["type", func11],
+["cap", func11],
+["description", func13],
+["_description", func5],
+["capacity", func20],
+["minimumVolumeQuantity", func20],
+["minimumVolumeString", func13],
+["_minimumVolumeString", func5]
+];
+const func22 = [
+["preparation", func13],
+["_preparation", func5]
+];
+const func23 = require("../../../../choice.cjs").choiceForms;
 
-const func17 = require("./datatypes.cjs")["Reference"];
+const func24 = require("./datatypes.cjs")["Reference"];
+const func25 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["additiveCodeableConcept", func11],
+["additiveReference", func24]
+];
 const obj0 = new Set(["additiveCodeableConcept", "additiveReference"]);
 
 function validate1(data, {instancePath=""}={}){
@@ -73,32 +134,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.additiveCodeableConcept !== undefined && func0.call(data, "additiveCodeableConcept")){
-if(!(func10(data.additiveCodeableConcept, {instancePath:instancePath+"/additiveCodeableConcept"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.additiveReference !== undefined && func0.call(data, "additiveReference")){
-if(!(func17(data.additiveReference, {instancePath:instancePath+"/additiveReference"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-const forms0 = func16(data, obj0);
+const forms0 = func23(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "additive[x]", forms: forms0}); errors++;
 }
@@ -116,91 +156,29 @@ function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.material !== undefined && func0.call(data, "material")){
-if(!(func10(data.material, {instancePath:instancePath+"/material"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.cap !== undefined && func0.call(data, "cap")){
-if(!(func10(data.cap, {instancePath:instancePath+"/cap"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func12(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.capacity !== undefined && func0.call(data, "capacity")){
-if(!(func15(data.capacity, {instancePath:instancePath+"/capacity"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.minimumVolumeQuantity !== undefined && func0.call(data, "minimumVolumeQuantity")){
-if(!(func15(data.minimumVolumeQuantity, {instancePath:instancePath+"/minimumVolumeQuantity"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.minimumVolumeString !== undefined && func0.call(data, "minimumVolumeString")){
-if(!(func12(data.minimumVolumeString, {instancePath:instancePath+"/minimumVolumeString"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._minimumVolumeString !== undefined && func0.call(data, "_minimumVolumeString")){
-if(!(func4(data._minimumVolumeString, {instancePath:instancePath+"/_minimumVolumeString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.additive !== undefined && func0.call(data, "additive")){
-let data12 = data.additive;
-if(Array.isArray(data12)){
-const len0 = data12.length;
+let data0 = data.additive;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data12[i0], {instancePath:instancePath+"/additive/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/additive/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additive", "#/properties/additive/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additive", "#/cdxMembers/additive/type", {type: "array"}); errors++;
 }
 }
-if(data.preparation !== undefined && func0.call(data, "preparation")){
-if(!(func12(data.preparation, {instancePath:instancePath+"/preparation"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data._preparation !== undefined && func0.call(data, "_preparation")){
-if(!(func4(data._preparation, {instancePath:instancePath+"/_preparation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func16(data, obj1);
+const forms0 = func23(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "minimumVolume[x]", forms: forms0}); errors++;
 }
@@ -213,51 +191,25 @@ return errors === 0;
 }
 
 
-const func18 = require("./datatypes.cjs")["Range"];
+const func26 = require("./datatypes.cjs")["Range"];
+const func27 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["temperatureQualifier", func11],
+["temperatureRange", func26],
+["maxDuration", func18],
+["instruction", func13],
+["_instruction", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.temperatureQualifier !== undefined && func0.call(data, "temperatureQualifier")){
-if(!(func10(data.temperatureQualifier, {instancePath:instancePath+"/temperatureQualifier"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.temperatureRange !== undefined && func0.call(data, "temperatureRange")){
-if(!(func18(data.temperatureRange, {instancePath:instancePath+"/temperatureRange"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.maxDuration !== undefined && func0.call(data, "maxDuration")){
-if(!(func14(data.maxDuration, {instancePath:instancePath+"/maxDuration"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.instruction !== undefined && func0.call(data, "instruction")){
-if(!(func12(data.instruction, {instancePath:instancePath+"/instruction"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._instruction !== undefined && func0.call(data, "_instruction")){
-if(!(func4(data._instruction, {instancePath:instancePath+"/_instruction"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -303,84 +255,41 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.isDerived !== undefined && func0.call(data, "isDerived")){
-if(!(func13(data.isDerived, {instancePath:instancePath+"/isDerived"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._isDerived !== undefined && func0.call(data, "_isDerived")){
-if(!(func4(data._isDerived, {instancePath:instancePath+"/_isDerived"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.preference !== undefined && func0.call(data, "preference")){
-let data7 = data.preference;
-if(!((data7 === "preferred") || (data7 === "alternate"))){
-vErrors = addError(vErrors, instancePath+"/preference", "#/properties/preference/enum", {allowedValues: schema0.properties.preference.enum}); errors++;
+let data1 = data.preference;
+if(!((data1 === "preferred") || (data1 === "alternate"))){
+vErrors = addError(vErrors, instancePath+"/preference", "#/cdxMembers/preference/enum", {allowedValues: schema0.cdxMembers.preference.enum}); errors++;
 }
 }
-if(data._preference !== undefined && func0.call(data, "_preference")){
-if(!(func4(data._preference, {instancePath:instancePath+"/_preference"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.container !== undefined && func0.call(data, "container")){
 if(!(validate2(data.container, {instancePath:instancePath+"/container"}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-if(data.requirement !== undefined && func0.call(data, "requirement")){
-if(!(func12(data.requirement, {instancePath:instancePath+"/requirement"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._requirement !== undefined && func0.call(data, "_requirement")){
-if(!(func4(data._requirement, {instancePath:instancePath+"/_requirement"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.retentionTime !== undefined && func0.call(data, "retentionTime")){
-if(!(func14(data.retentionTime, {instancePath:instancePath+"/retentionTime"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.rejectionCriterion !== undefined && func0.call(data, "rejectionCriterion")){
-if(!(func11(data.rejectionCriterion, {instancePath:instancePath+"/rejectionCriterion"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.handling !== undefined && func0.call(data, "handling")){
-let data14 = data.handling;
-if(Array.isArray(data14)){
-const len0 = data14.length;
+let data3 = data.handling;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data14[i0], {instancePath:instancePath+"/handling/" + i0}))){
+if(!(validate3(data3[i0], {instancePath:instancePath+"/handling/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/handling", "#/properties/handling/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/handling", "#/cdxMembers/handling/type", {type: "array"}); errors++;
 }
 }
 }
@@ -402,101 +311,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SpecimenDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SpecimenDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SpecimenDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.typeCollected !== undefined && func0.call(data, "typeCollected")){
-if(!(func10(data.typeCollected, {instancePath:instancePath+"/typeCollected"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.patientPreparation !== undefined && func0.call(data, "patientPreparation")){
-if(!(func11(data.patientPreparation, {instancePath:instancePath+"/patientPreparation"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.timeAspect !== undefined && func0.call(data, "timeAspect")){
-if(!(func12(data.timeAspect, {instancePath:instancePath+"/timeAspect"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._timeAspect !== undefined && func0.call(data, "_timeAspect")){
-if(!(func4(data._timeAspect, {instancePath:instancePath+"/_timeAspect"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.collection !== undefined && func0.call(data, "collection")){
-if(!(func11(data.collection, {instancePath:instancePath+"/collection"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.typeTested !== undefined && func0.call(data, "typeTested")){
-let data17 = data.typeTested;
-if(Array.isArray(data17)){
-const len0 = data17.length;
+let data1 = data.typeTested;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data17[i0], {instancePath:instancePath+"/typeTested/" + i0}))){
+if(!(validate4(data1[i0], {instancePath:instancePath+"/typeTested/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/typeTested", "#/properties/typeTested/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/typeTested", "#/cdxMembers/typeTested/type", {type: "array"}); errors++;
 }
 }
 }

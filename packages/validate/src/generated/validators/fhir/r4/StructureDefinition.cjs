@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "kind": {
    "enum": [
     "primitive-type",
@@ -20,27 +20,98 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func15 = require("./datatypes.cjs")["member_1538b1110f"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("./datatypes.cjs")["member_71725e195e"];
-const func18 = require("./datatypes.cjs")["member_57859abbbb"];
-const func19 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func20 = require("./datatypes.cjs")["member_037bb971b0"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func16 = require("./datatypes.cjs")["member_1538b1110f"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = require("./datatypes.cjs")["member_71725e195e"];
+const func19 = require("./datatypes.cjs")["member_57859abbbb"];
+const func20 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["date", func14],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func15],
+["description", func11],
+["_description", func5],
+["useContext", func16],
+["jurisdiction", func17],
+["purpose", func11],
+["_purpose", func5],
+["copyright", func11],
+["_copyright", func5],
+["keyword", func18],
+["fhirVersion", func19],
+["_fhirVersion", func5]
+];
+const func21 = [
+["_kind", func5],
+["abstract", func13],
+["_abstract", func5]
+];
+const func22 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func23 = require("./datatypes.cjs")["member_037bb971b0"];
+const func24 = [
+["contextInvariant", func22],
+["_contextInvariant", func23],
+["type", func4],
+["_type", func5],
+["baseDefinition", func4],
+["_baseDefinition", func5]
+];
+const func25 = [
+["_derivation", func5]
+];
 
+const func26 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["identity", func2],
+["_identity", func5],
+["uri", func4],
+["_uri", func5],
+["name", func11],
+["_name", func5],
+["comment", func11],
+["_comment", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -77,60 +148,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identity !== undefined && func0.call(data, "identity")){
-if(!(func1(data.identity, {instancePath:instancePath+"/identity"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._identity !== undefined && func0.call(data, "_identity")){
-if(!(func4(data._identity, {instancePath:instancePath+"/_identity"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.uri !== undefined && func0.call(data, "uri")){
-if(!(func3(data.uri, {instancePath:instancePath+"/uri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._uri !== undefined && func0.call(data, "_uri")){
-if(!(func4(data._uri, {instancePath:instancePath+"/_uri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-if(!(func10(data.comment, {instancePath:instancePath+"/comment"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func4(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -140,7 +160,17 @@ validate1.errors = vErrors;
 return errors === 0;
 }
 
-const schema1 = {"properties":{"type":{"enum":["fhirpath","element","extension"]}}};
+const schema1 = {"cdxMembers":{"type":{"enum":["fhirpath","element","extension"]}}};
+const func27 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func28 = [
+["_type", func5],
+["expression", func11],
+["_expression", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -208,41 +238,19 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data5 = data.type;
-if(!(((data5 === "fhirpath") || (data5 === "element")) || (data5 === "extension"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
+let data2 = data.type;
+if(!(((data2 === "fhirpath") || (data2 === "element")) || (data2 === "extension"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema1.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func10(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func4(data._expression, {instancePath:instancePath+"/_expression"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -253,7 +261,13 @@ return errors === 0;
 }
 
 
-const func21 = require("./datatypes.cjs")["member_133406c9a0"];
+const func29 = require("./datatypes.cjs")["member_133406c9a0"];
+const func30 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["element", func29]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -262,25 +276,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.element === undefined) || (!(func0.call(data, "element")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "element"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.element !== undefined && func0.call(data, "element")){
-if(!(func21(data.element, {instancePath:instancePath+"/element"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -299,25 +297,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.element === undefined) || (!(func0.call(data, "element")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "element"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.element !== undefined && func0.call(data, "element")){
-if(!(func21(data.element, {instancePath:instancePath+"/element"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -524,293 +506,64 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("StructureDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "StructureDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "StructureDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func12(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func13(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func14(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func15(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func16(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.keyword !== undefined && func0.call(data, "keyword")){
-if(!(func17(data.keyword, {instancePath:instancePath+"/keyword"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
-if(!(func18(data.fhirVersion, {instancePath:instancePath+"/fhirVersion"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-if(!(func4(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mapping !== undefined && func0.call(data, "mapping")){
-let data46 = data.mapping;
-if(Array.isArray(data46)){
-const len0 = data46.length;
+let data7 = data.mapping;
+if(Array.isArray(data7)){
+const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data46[i0], {instancePath:instancePath+"/mapping/" + i0}))){
+if(!(validate1(data7[i0], {instancePath:instancePath+"/mapping/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping", "#/properties/mapping/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping", "#/cdxMembers/mapping/type", {type: "array"}); errors++;
 }
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
-let data48 = data.kind;
-if(!((((data48 === "primitive-type") || (data48 === "complex-type")) || (data48 === "resource")) || (data48 === "logical"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
+let data9 = data.kind;
+if(!((((data9 === "primitive-type") || (data9 === "complex-type")) || (data9 === "resource")) || (data9 === "logical"))){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/enum", {allowedValues: schema0.cdxMembers.kind.enum}); errors++;
 }
 }
-if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func4(data._kind, {instancePath:instancePath+"/_kind"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.abstract !== undefined && func0.call(data, "abstract")){
-if(!(func12(data.abstract, {instancePath:instancePath+"/abstract"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._abstract !== undefined && func0.call(data, "_abstract")){
-if(!(func4(data._abstract, {instancePath:instancePath+"/_abstract"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.context !== undefined && func0.call(data, "context")){
-let data52 = data.context;
-if(Array.isArray(data52)){
-const len1 = data52.length;
+let data10 = data.context;
+if(Array.isArray(data10)){
+const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data52[i1], {instancePath:instancePath+"/context/" + i1}))){
+if(!(validate2(data10[i1], {instancePath:instancePath+"/context/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/cdxMembers/context/type", {type: "array"}); errors++;
 }
 }
-if(data.contextInvariant !== undefined && func0.call(data, "contextInvariant")){
-if(!(func19(data.contextInvariant, {instancePath:instancePath+"/contextInvariant"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._contextInvariant !== undefined && func0.call(data, "_contextInvariant")){
-if(!(func20(data._contextInvariant, {instancePath:instancePath+"/_contextInvariant"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func3(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.baseDefinition !== undefined && func0.call(data, "baseDefinition")){
-if(!(func3(data.baseDefinition, {instancePath:instancePath+"/baseDefinition"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._baseDefinition !== undefined && func0.call(data, "_baseDefinition")){
-if(!(func4(data._baseDefinition, {instancePath:instancePath+"/_baseDefinition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.derivation !== undefined && func0.call(data, "derivation")){
-let data60 = data.derivation;
-if(!((data60 === "specialization") || (data60 === "constraint"))){
-vErrors = addError(vErrors, instancePath+"/derivation", "#/properties/derivation/enum", {allowedValues: schema0.properties.derivation.enum}); errors++;
+let data12 = data.derivation;
+if(!((data12 === "specialization") || (data12 === "constraint"))){
+vErrors = addError(vErrors, instancePath+"/derivation", "#/cdxMembers/derivation/enum", {allowedValues: schema0.cdxMembers.derivation.enum}); errors++;
 }
 }
-if(data._derivation !== undefined && func0.call(data, "_derivation")){
-if(!(func4(data._derivation, {instancePath:instancePath+"/_derivation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.snapshot !== undefined && func0.call(data, "snapshot")){
 if(!(validate3(data.snapshot, {instancePath:instancePath+"/snapshot"}))){

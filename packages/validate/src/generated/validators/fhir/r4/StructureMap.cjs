@@ -3,25 +3,82 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func15 = require("./datatypes.cjs")["member_1538b1110f"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func18 = require("./datatypes.cjs")["member_9892719d4b"];
-const schema0 = {"properties":{"mode":{"enum":["source","queried","target","produced"]}}};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func16 = require("./datatypes.cjs")["member_1538b1110f"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["date", func14],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func15],
+["description", func11],
+["_description", func5],
+["useContext", func16],
+["jurisdiction", func17],
+["purpose", func11],
+["_purpose", func5],
+["copyright", func11],
+["_copyright", func5]
+];
+const func19 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func20 = require("./datatypes.cjs")["member_9892719d4b"];
+const func21 = [
+["import", func19],
+["_import", func20]
+];
+const schema0 = {"cdxMembers":{"mode":{"enum":["source","queried","target","produced"]}}};
+const func22 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5]
+];
+const func23 = [
+["_mode", func5],
+["alias", func11],
+["_alias", func5],
+["documentation", func11],
+["_documentation", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -61,61 +118,19 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "url"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
-let data6 = data.mode;
-if(!((((data6 === "source") || (data6 === "queried")) || (data6 === "target")) || (data6 === "produced"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema0.properties.mode.enum}); errors++;
+let data1 = data.mode;
+if(!((((data1 === "source") || (data1 === "queried")) || (data1 === "target")) || (data1 === "produced"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema0.cdxMembers.mode.enum}); errors++;
 }
 }
-if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func4(data._mode, {instancePath:instancePath+"/_mode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.alias !== undefined && func0.call(data, "alias")){
-if(!(func10(data.alias, {instancePath:instancePath+"/alias"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._alias !== undefined && func0.call(data, "_alias")){
-if(!(func4(data._alias, {instancePath:instancePath+"/_alias"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.documentation !== undefined && func0.call(data, "documentation")){
-if(!(func10(data.documentation, {instancePath:instancePath+"/documentation"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func4(data._documentation, {instancePath:instancePath+"/_documentation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -125,8 +140,36 @@ validate1.errors = vErrors;
 return errors === 0;
 }
 
-const schema1 = {"properties":{"typeMode":{"enum":["none","types","type-and-types"]}}};
-const schema2 = {"properties":{"mode":{"enum":["source","target"]}}};
+const schema1 = {"cdxMembers":{"typeMode":{"enum":["none","types","type-and-types"]}}};
+const func24 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func2],
+["_name", func5],
+["extends", func2],
+["_extends", func5]
+];
+const func25 = [
+["_typeMode", func5],
+["documentation", func11],
+["_documentation", func5]
+];
+const schema2 = {"cdxMembers":{"mode":{"enum":["source","target"]}}};
+const func26 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func2],
+["_name", func5],
+["type", func11],
+["_type", func5]
+];
+const func27 = [
+["_mode", func5],
+["documentation", func11],
+["_documentation", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -194,61 +237,19 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func1(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
-let data9 = data.mode;
-if(!((data9 === "source") || (data9 === "target"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema2.properties.mode.enum}); errors++;
+let data2 = data.mode;
+if(!((data2 === "source") || (data2 === "target"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema2.cdxMembers.mode.enum}); errors++;
 }
 }
-if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func4(data._mode, {instancePath:instancePath+"/_mode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.documentation !== undefined && func0.call(data, "documentation")){
-if(!(func10(data.documentation, {instancePath:instancePath+"/documentation"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func4(data._documentation, {instancePath:instancePath+"/_documentation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -259,50 +260,156 @@ return errors === 0;
 }
 
 
-const schema3 = {"properties":{"listMode":{"enum":["first","not_first","last","not_last","only_one"]}}};
-const func19 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func20 = require("./datatypes.cjs")["member_6fa17cc514"];
-const func21 = require("./datatypes.cjs")["member_72cd84868b"];
-const func22 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func23 = require("./datatypes.cjs")["member_cddf8275af"];
-const func24 = require("./datatypes.cjs")["member_082a10d0c3"];
-const func25 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
-const func26 = require("./datatypes.cjs")["member_d2af41c637"];
-const func27 = require("./datatypes.cjs")["member_76d1179e4f"];
-const func28 = require("./datatypes.cjs")["member_95f9438413"];
-const func29 = require("./datatypes.cjs")["member_42424aab32"];
-const func30 = require("./datatypes.cjs")["member_56898f6649"];
-const func31 = require("./datatypes.cjs")["Address"];
-const func32 = require("./datatypes.cjs")["Age"];
-const func33 = require("./datatypes.cjs")["Annotation"];
-const func34 = require("./datatypes.cjs")["Attachment"];
-const func35 = require("./datatypes.cjs")["CodeableConcept"];
-const func36 = require("./datatypes.cjs")["Coding"];
-const func37 = require("./datatypes.cjs")["ContactPoint"];
-const func38 = require("./datatypes.cjs")["Count"];
-const func39 = require("./datatypes.cjs")["Distance"];
-const func40 = require("./datatypes.cjs")["Duration"];
-const func41 = require("./datatypes.cjs")["HumanName"];
-const func42 = require("./datatypes.cjs")["Identifier"];
-const func43 = require("./datatypes.cjs")["Money"];
-const func44 = require("./datatypes.cjs")["Period"];
-const func45 = require("./datatypes.cjs")["Quantity"];
-const func46 = require("./datatypes.cjs")["Range"];
-const func47 = require("./datatypes.cjs")["Ratio"];
-const func48 = require("./datatypes.cjs")["Reference"];
-const func49 = require("./datatypes.cjs")["SampledData"];
-const func50 = require("./datatypes.cjs")["Signature"];
-const func51 = require("./datatypes.cjs")["Timing"];
-const func52 = require("./datatypes.cjs")["ContactDetail"];
-const func53 = require("./datatypes.cjs")["Contributor"];
-const func54 = require("./datatypes.cjs")["DataRequirement"];
-const func55 = require("./datatypes.cjs")["Expression"];
-const func56 = require("./datatypes.cjs")["ParameterDefinition"];
-const func57 = require("./datatypes.cjs")["RelatedArtifact"];
-const func58 = require("./datatypes.cjs")["TriggerDefinition"];
-const func59 = require("./datatypes.cjs")["UsageContext"];
-const func60 = require("./datatypes.cjs")["Dosage"];
-const func61 = require("../../../../choice.cjs").choiceForms;
+const func28 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func2],
+["_name", func5]
+];
+const func29 = [
+["documentation", func11],
+["_documentation", func5]
+];
+const schema3 = {"cdxMembers":{"listMode":{"enum":["first","not_first","last","not_last","only_one"]}}};
+const func30 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func31 = require("./datatypes.cjs")["member_6fa17cc514"];
+const func32 = require("./datatypes.cjs")["member_72cd84868b"];
+const func33 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func34 = require("./datatypes.cjs")["member_cddf8275af"];
+const func35 = require("./datatypes.cjs")["member_082a10d0c3"];
+const func36 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
+const func37 = require("./datatypes.cjs")["member_d2af41c637"];
+const func38 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func39 = require("./datatypes.cjs")["member_95f9438413"];
+const func40 = require("./datatypes.cjs")["member_42424aab32"];
+const func41 = require("./datatypes.cjs")["member_56898f6649"];
+const func42 = require("./datatypes.cjs")["Address"];
+const func43 = require("./datatypes.cjs")["Age"];
+const func44 = require("./datatypes.cjs")["Annotation"];
+const func45 = require("./datatypes.cjs")["Attachment"];
+const func46 = require("./datatypes.cjs")["CodeableConcept"];
+const func47 = require("./datatypes.cjs")["Coding"];
+const func48 = require("./datatypes.cjs")["ContactPoint"];
+const func49 = require("./datatypes.cjs")["Count"];
+const func50 = require("./datatypes.cjs")["Distance"];
+const func51 = require("./datatypes.cjs")["Duration"];
+const func52 = require("./datatypes.cjs")["HumanName"];
+const func53 = require("./datatypes.cjs")["Identifier"];
+const func54 = require("./datatypes.cjs")["Money"];
+const func55 = require("./datatypes.cjs")["Period"];
+const func56 = require("./datatypes.cjs")["Quantity"];
+const func57 = require("./datatypes.cjs")["Range"];
+const func58 = require("./datatypes.cjs")["Ratio"];
+const func59 = require("./datatypes.cjs")["Reference"];
+const func60 = require("./datatypes.cjs")["SampledData"];
+const func61 = require("./datatypes.cjs")["Signature"];
+const func62 = require("./datatypes.cjs")["Timing"];
+const func63 = require("./datatypes.cjs")["ContactDetail"];
+const func64 = require("./datatypes.cjs")["Contributor"];
+const func65 = require("./datatypes.cjs")["DataRequirement"];
+const func66 = require("./datatypes.cjs")["Expression"];
+const func67 = require("./datatypes.cjs")["ParameterDefinition"];
+const func68 = require("./datatypes.cjs")["RelatedArtifact"];
+const func69 = require("./datatypes.cjs")["TriggerDefinition"];
+const func70 = require("./datatypes.cjs")["UsageContext"];
+const func71 = require("./datatypes.cjs")["Dosage"];
+const func72 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["context", func2],
+["_context", func5],
+["min", func30],
+["_min", func5],
+["max", func11],
+["_max", func5],
+["type", func11],
+["_type", func5],
+["defaultValueBase64Binary", func31],
+["_defaultValueBase64Binary", func5],
+["defaultValueBoolean", func13],
+["_defaultValueBoolean", func5],
+["defaultValueCanonical", func4],
+["_defaultValueCanonical", func5],
+["defaultValueCode", func6],
+["_defaultValueCode", func5],
+["defaultValueDate", func32],
+["_defaultValueDate", func5],
+["defaultValueDateTime", func33],
+["_defaultValueDateTime", func5],
+["defaultValueDecimal", func34],
+["_defaultValueDecimal", func5],
+["defaultValueId", func35],
+["_defaultValueId", func5],
+["defaultValueInstant", func36],
+["_defaultValueInstant", func5],
+["defaultValueInteger", func30],
+["_defaultValueInteger", func5],
+["defaultValueMarkdown", func11],
+["_defaultValueMarkdown", func5],
+["defaultValueOid", func37],
+["_defaultValueOid", func5],
+["defaultValuePositiveInt", func38],
+["_defaultValuePositiveInt", func5],
+["defaultValueString", func11],
+["_defaultValueString", func5],
+["defaultValueTime", func39],
+["_defaultValueTime", func5],
+["defaultValueUnsignedInt", func40],
+["_defaultValueUnsignedInt", func5],
+["defaultValueUri", func4],
+["_defaultValueUri", func5],
+["defaultValueUrl", func4],
+["_defaultValueUrl", func5],
+["defaultValueUuid", func41],
+["_defaultValueUuid", func5],
+["defaultValueAddress", func42],
+["defaultValueAge", func43],
+["defaultValueAnnotation", func44],
+["defaultValueAttachment", func45],
+["defaultValueCodeableConcept", func46],
+["defaultValueCoding", func47],
+["defaultValueContactPoint", func48],
+["defaultValueCount", func49],
+["defaultValueDistance", func50],
+["defaultValueDuration", func51],
+["defaultValueHumanName", func52],
+["defaultValueIdentifier", func53],
+["defaultValueMoney", func54],
+["defaultValuePeriod", func55],
+["defaultValueQuantity", func56],
+["defaultValueRange", func57],
+["defaultValueRatio", func58],
+["defaultValueReference", func59],
+["defaultValueSampledData", func60],
+["defaultValueSignature", func61],
+["defaultValueTiming", func62],
+["defaultValueContactDetail", func63],
+["defaultValueContributor", func64],
+["defaultValueDataRequirement", func65],
+["defaultValueExpression", func66],
+["defaultValueParameterDefinition", func67],
+["defaultValueRelatedArtifact", func68],
+["defaultValueTriggerDefinition", func69],
+["defaultValueUsageContext", func70],
+["defaultValueDosage", func71],
+["element", func11],
+["_element", func5]
+];
+const func73 = [
+["_listMode", func5],
+["variable", func2],
+["_variable", func5],
+["condition", func11],
+["_condition", func5],
+["check", func11],
+["_check", func5],
+["logMessage", func11],
+["_logMessage", func5],
+["defaultValueMeta", func3]
+];
+const func74 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["defaultValueBase64Binary",
 "defaultValueBoolean",
 "defaultValueCanonical",
@@ -389,468 +496,21 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func1(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._context !== undefined && func0.call(data, "_context")){
-if(!(func4(data._context, {instancePath:instancePath+"/_context"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.min !== undefined && func0.call(data, "min")){
-if(!(func19(data.min, {instancePath:instancePath+"/min"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._min !== undefined && func0.call(data, "_min")){
-if(!(func4(data._min, {instancePath:instancePath+"/_min"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.max !== undefined && func0.call(data, "max")){
-if(!(func10(data.max, {instancePath:instancePath+"/max"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._max !== undefined && func0.call(data, "_max")){
-if(!(func4(data._max, {instancePath:instancePath+"/_max"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueBase64Binary !== undefined && func0.call(data, "defaultValueBase64Binary")){
-if(!(func20(data.defaultValueBase64Binary, {instancePath:instancePath+"/defaultValueBase64Binary"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueBase64Binary !== undefined && func0.call(data, "_defaultValueBase64Binary")){
-if(!(func4(data._defaultValueBase64Binary, {instancePath:instancePath+"/_defaultValueBase64Binary"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueBoolean !== undefined && func0.call(data, "defaultValueBoolean")){
-if(!(func12(data.defaultValueBoolean, {instancePath:instancePath+"/defaultValueBoolean"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueBoolean !== undefined && func0.call(data, "_defaultValueBoolean")){
-if(!(func4(data._defaultValueBoolean, {instancePath:instancePath+"/_defaultValueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueCanonical !== undefined && func0.call(data, "defaultValueCanonical")){
-if(!(func3(data.defaultValueCanonical, {instancePath:instancePath+"/defaultValueCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueCanonical !== undefined && func0.call(data, "_defaultValueCanonical")){
-if(!(func4(data._defaultValueCanonical, {instancePath:instancePath+"/_defaultValueCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueCode !== undefined && func0.call(data, "defaultValueCode")){
-if(!(func5(data.defaultValueCode, {instancePath:instancePath+"/defaultValueCode"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueCode !== undefined && func0.call(data, "_defaultValueCode")){
-if(!(func4(data._defaultValueCode, {instancePath:instancePath+"/_defaultValueCode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueDate !== undefined && func0.call(data, "defaultValueDate")){
-if(!(func21(data.defaultValueDate, {instancePath:instancePath+"/defaultValueDate"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueDate !== undefined && func0.call(data, "_defaultValueDate")){
-if(!(func4(data._defaultValueDate, {instancePath:instancePath+"/_defaultValueDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueDateTime !== undefined && func0.call(data, "defaultValueDateTime")){
-if(!(func22(data.defaultValueDateTime, {instancePath:instancePath+"/defaultValueDateTime"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueDateTime !== undefined && func0.call(data, "_defaultValueDateTime")){
-if(!(func4(data._defaultValueDateTime, {instancePath:instancePath+"/_defaultValueDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueDecimal !== undefined && func0.call(data, "defaultValueDecimal")){
-if(!(func23(data.defaultValueDecimal, {instancePath:instancePath+"/defaultValueDecimal"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueDecimal !== undefined && func0.call(data, "_defaultValueDecimal")){
-if(!(func4(data._defaultValueDecimal, {instancePath:instancePath+"/_defaultValueDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueId !== undefined && func0.call(data, "defaultValueId")){
-if(!(func24(data.defaultValueId, {instancePath:instancePath+"/defaultValueId"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueId !== undefined && func0.call(data, "_defaultValueId")){
-if(!(func4(data._defaultValueId, {instancePath:instancePath+"/_defaultValueId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueInstant !== undefined && func0.call(data, "defaultValueInstant")){
-if(!(func25(data.defaultValueInstant, {instancePath:instancePath+"/defaultValueInstant"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueInstant !== undefined && func0.call(data, "_defaultValueInstant")){
-if(!(func4(data._defaultValueInstant, {instancePath:instancePath+"/_defaultValueInstant"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueInteger !== undefined && func0.call(data, "defaultValueInteger")){
-if(!(func19(data.defaultValueInteger, {instancePath:instancePath+"/defaultValueInteger"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueInteger !== undefined && func0.call(data, "_defaultValueInteger")){
-if(!(func4(data._defaultValueInteger, {instancePath:instancePath+"/_defaultValueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueMarkdown !== undefined && func0.call(data, "defaultValueMarkdown")){
-if(!(func10(data.defaultValueMarkdown, {instancePath:instancePath+"/defaultValueMarkdown"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueMarkdown !== undefined && func0.call(data, "_defaultValueMarkdown")){
-if(!(func4(data._defaultValueMarkdown, {instancePath:instancePath+"/_defaultValueMarkdown"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueOid !== undefined && func0.call(data, "defaultValueOid")){
-if(!(func26(data.defaultValueOid, {instancePath:instancePath+"/defaultValueOid"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueOid !== undefined && func0.call(data, "_defaultValueOid")){
-if(!(func4(data._defaultValueOid, {instancePath:instancePath+"/_defaultValueOid"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValuePositiveInt !== undefined && func0.call(data, "defaultValuePositiveInt")){
-if(!(func27(data.defaultValuePositiveInt, {instancePath:instancePath+"/defaultValuePositiveInt"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValuePositiveInt !== undefined && func0.call(data, "_defaultValuePositiveInt")){
-if(!(func4(data._defaultValuePositiveInt, {instancePath:instancePath+"/_defaultValuePositiveInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueString !== undefined && func0.call(data, "defaultValueString")){
-if(!(func10(data.defaultValueString, {instancePath:instancePath+"/defaultValueString"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueString !== undefined && func0.call(data, "_defaultValueString")){
-if(!(func4(data._defaultValueString, {instancePath:instancePath+"/_defaultValueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueTime !== undefined && func0.call(data, "defaultValueTime")){
-if(!(func28(data.defaultValueTime, {instancePath:instancePath+"/defaultValueTime"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueTime !== undefined && func0.call(data, "_defaultValueTime")){
-if(!(func4(data._defaultValueTime, {instancePath:instancePath+"/_defaultValueTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueUnsignedInt !== undefined && func0.call(data, "defaultValueUnsignedInt")){
-if(!(func29(data.defaultValueUnsignedInt, {instancePath:instancePath+"/defaultValueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueUnsignedInt !== undefined && func0.call(data, "_defaultValueUnsignedInt")){
-if(!(func4(data._defaultValueUnsignedInt, {instancePath:instancePath+"/_defaultValueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueUri !== undefined && func0.call(data, "defaultValueUri")){
-if(!(func3(data.defaultValueUri, {instancePath:instancePath+"/defaultValueUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueUri !== undefined && func0.call(data, "_defaultValueUri")){
-if(!(func4(data._defaultValueUri, {instancePath:instancePath+"/_defaultValueUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueUrl !== undefined && func0.call(data, "defaultValueUrl")){
-if(!(func3(data.defaultValueUrl, {instancePath:instancePath+"/defaultValueUrl"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueUrl !== undefined && func0.call(data, "_defaultValueUrl")){
-if(!(func4(data._defaultValueUrl, {instancePath:instancePath+"/_defaultValueUrl"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueUuid !== undefined && func0.call(data, "defaultValueUuid")){
-if(!(func30(data.defaultValueUuid, {instancePath:instancePath+"/defaultValueUuid"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValueUuid !== undefined && func0.call(data, "_defaultValueUuid")){
-if(!(func4(data._defaultValueUuid, {instancePath:instancePath+"/_defaultValueUuid"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueAddress !== undefined && func0.call(data, "defaultValueAddress")){
-if(!(func31(data.defaultValueAddress, {instancePath:instancePath+"/defaultValueAddress"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueAge !== undefined && func0.call(data, "defaultValueAge")){
-if(!(func32(data.defaultValueAge, {instancePath:instancePath+"/defaultValueAge"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueAnnotation !== undefined && func0.call(data, "defaultValueAnnotation")){
-if(!(func33(data.defaultValueAnnotation, {instancePath:instancePath+"/defaultValueAnnotation"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueAttachment !== undefined && func0.call(data, "defaultValueAttachment")){
-if(!(func34(data.defaultValueAttachment, {instancePath:instancePath+"/defaultValueAttachment"}))){
-vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueCodeableConcept !== undefined && func0.call(data, "defaultValueCodeableConcept")){
-if(!(func35(data.defaultValueCodeableConcept, {instancePath:instancePath+"/defaultValueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueCoding !== undefined && func0.call(data, "defaultValueCoding")){
-if(!(func36(data.defaultValueCoding, {instancePath:instancePath+"/defaultValueCoding"}))){
-vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueContactPoint !== undefined && func0.call(data, "defaultValueContactPoint")){
-if(!(func37(data.defaultValueContactPoint, {instancePath:instancePath+"/defaultValueContactPoint"}))){
-vErrors = addErrors(vErrors, func37.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueCount !== undefined && func0.call(data, "defaultValueCount")){
-if(!(func38(data.defaultValueCount, {instancePath:instancePath+"/defaultValueCount"}))){
-vErrors = addErrors(vErrors, func38.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueDistance !== undefined && func0.call(data, "defaultValueDistance")){
-if(!(func39(data.defaultValueDistance, {instancePath:instancePath+"/defaultValueDistance"}))){
-vErrors = addErrors(vErrors, func39.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueDuration !== undefined && func0.call(data, "defaultValueDuration")){
-if(!(func40(data.defaultValueDuration, {instancePath:instancePath+"/defaultValueDuration"}))){
-vErrors = addErrors(vErrors, func40.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueHumanName !== undefined && func0.call(data, "defaultValueHumanName")){
-if(!(func41(data.defaultValueHumanName, {instancePath:instancePath+"/defaultValueHumanName"}))){
-vErrors = addErrors(vErrors, func41.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueIdentifier !== undefined && func0.call(data, "defaultValueIdentifier")){
-if(!(func42(data.defaultValueIdentifier, {instancePath:instancePath+"/defaultValueIdentifier"}))){
-vErrors = addErrors(vErrors, func42.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueMoney !== undefined && func0.call(data, "defaultValueMoney")){
-if(!(func43(data.defaultValueMoney, {instancePath:instancePath+"/defaultValueMoney"}))){
-vErrors = addErrors(vErrors, func43.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValuePeriod !== undefined && func0.call(data, "defaultValuePeriod")){
-if(!(func44(data.defaultValuePeriod, {instancePath:instancePath+"/defaultValuePeriod"}))){
-vErrors = addErrors(vErrors, func44.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueQuantity !== undefined && func0.call(data, "defaultValueQuantity")){
-if(!(func45(data.defaultValueQuantity, {instancePath:instancePath+"/defaultValueQuantity"}))){
-vErrors = addErrors(vErrors, func45.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueRange !== undefined && func0.call(data, "defaultValueRange")){
-if(!(func46(data.defaultValueRange, {instancePath:instancePath+"/defaultValueRange"}))){
-vErrors = addErrors(vErrors, func46.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueRatio !== undefined && func0.call(data, "defaultValueRatio")){
-if(!(func47(data.defaultValueRatio, {instancePath:instancePath+"/defaultValueRatio"}))){
-vErrors = addErrors(vErrors, func47.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueReference !== undefined && func0.call(data, "defaultValueReference")){
-if(!(func48(data.defaultValueReference, {instancePath:instancePath+"/defaultValueReference"}))){
-vErrors = addErrors(vErrors, func48.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueSampledData !== undefined && func0.call(data, "defaultValueSampledData")){
-if(!(func49(data.defaultValueSampledData, {instancePath:instancePath+"/defaultValueSampledData"}))){
-vErrors = addErrors(vErrors, func49.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueSignature !== undefined && func0.call(data, "defaultValueSignature")){
-if(!(func50(data.defaultValueSignature, {instancePath:instancePath+"/defaultValueSignature"}))){
-vErrors = addErrors(vErrors, func50.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueTiming !== undefined && func0.call(data, "defaultValueTiming")){
-if(!(func51(data.defaultValueTiming, {instancePath:instancePath+"/defaultValueTiming"}))){
-vErrors = addErrors(vErrors, func51.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueContactDetail !== undefined && func0.call(data, "defaultValueContactDetail")){
-if(!(func52(data.defaultValueContactDetail, {instancePath:instancePath+"/defaultValueContactDetail"}))){
-vErrors = addErrors(vErrors, func52.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueContributor !== undefined && func0.call(data, "defaultValueContributor")){
-if(!(func53(data.defaultValueContributor, {instancePath:instancePath+"/defaultValueContributor"}))){
-vErrors = addErrors(vErrors, func53.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueDataRequirement !== undefined && func0.call(data, "defaultValueDataRequirement")){
-if(!(func54(data.defaultValueDataRequirement, {instancePath:instancePath+"/defaultValueDataRequirement"}))){
-vErrors = addErrors(vErrors, func54.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueExpression !== undefined && func0.call(data, "defaultValueExpression")){
-if(!(func55(data.defaultValueExpression, {instancePath:instancePath+"/defaultValueExpression"}))){
-vErrors = addErrors(vErrors, func55.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueParameterDefinition !== undefined && func0.call(data, "defaultValueParameterDefinition")){
-if(!(func56(data.defaultValueParameterDefinition, {instancePath:instancePath+"/defaultValueParameterDefinition"}))){
-vErrors = addErrors(vErrors, func56.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueRelatedArtifact !== undefined && func0.call(data, "defaultValueRelatedArtifact")){
-if(!(func57(data.defaultValueRelatedArtifact, {instancePath:instancePath+"/defaultValueRelatedArtifact"}))){
-vErrors = addErrors(vErrors, func57.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueTriggerDefinition !== undefined && func0.call(data, "defaultValueTriggerDefinition")){
-if(!(func58(data.defaultValueTriggerDefinition, {instancePath:instancePath+"/defaultValueTriggerDefinition"}))){
-vErrors = addErrors(vErrors, func58.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueUsageContext !== undefined && func0.call(data, "defaultValueUsageContext")){
-if(!(func59(data.defaultValueUsageContext, {instancePath:instancePath+"/defaultValueUsageContext"}))){
-vErrors = addErrors(vErrors, func59.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueDosage !== undefined && func0.call(data, "defaultValueDosage")){
-if(!(func60(data.defaultValueDosage, {instancePath:instancePath+"/defaultValueDosage"}))){
-vErrors = addErrors(vErrors, func60.errors); errors = vErrors.length;
-}
-}
-if(data.element !== undefined && func0.call(data, "element")){
-if(!(func10(data.element, {instancePath:instancePath+"/element"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._element !== undefined && func0.call(data, "_element")){
-if(!(func4(data._element, {instancePath:instancePath+"/_element"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func72, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.listMode !== undefined && func0.call(data, "listMode")){
-let data82 = data.listMode;
-if(!(((((data82 === "first") || (data82 === "not_first")) || (data82 === "last")) || (data82 === "not_last")) || (data82 === "only_one"))){
-vErrors = addError(vErrors, instancePath+"/listMode", "#/properties/listMode/enum", {allowedValues: schema3.properties.listMode.enum}); errors++;
+let data1 = data.listMode;
+if(!(((((data1 === "first") || (data1 === "not_first")) || (data1 === "last")) || (data1 === "not_last")) || (data1 === "only_one"))){
+vErrors = addError(vErrors, instancePath+"/listMode", "#/cdxMembers/listMode/enum", {allowedValues: schema3.cdxMembers.listMode.enum}); errors++;
 }
 }
-if(data._listMode !== undefined && func0.call(data, "_listMode")){
-if(!(func4(data._listMode, {instancePath:instancePath+"/_listMode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func73, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.variable !== undefined && func0.call(data, "variable")){
-if(!(func1(data.variable, {instancePath:instancePath+"/variable"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._variable !== undefined && func0.call(data, "_variable")){
-if(!(func4(data._variable, {instancePath:instancePath+"/_variable"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.condition !== undefined && func0.call(data, "condition")){
-if(!(func10(data.condition, {instancePath:instancePath+"/condition"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._condition !== undefined && func0.call(data, "_condition")){
-if(!(func4(data._condition, {instancePath:instancePath+"/_condition"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.check !== undefined && func0.call(data, "check")){
-if(!(func10(data.check, {instancePath:instancePath+"/check"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._check !== undefined && func0.call(data, "_check")){
-if(!(func4(data._check, {instancePath:instancePath+"/_check"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.logMessage !== undefined && func0.call(data, "logMessage")){
-if(!(func10(data.logMessage, {instancePath:instancePath+"/logMessage"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._logMessage !== undefined && func0.call(data, "_logMessage")){
-if(!(func4(data._logMessage, {instancePath:instancePath+"/_logMessage"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValueMeta !== undefined && func0.call(data, "defaultValueMeta")){
-if(!(func2(data.defaultValueMeta, {instancePath:instancePath+"/defaultValueMeta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func61(data, obj0);
+const forms0 = func74(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "defaultValue[x]", forms: forms0}); errors++;
 }
@@ -863,7 +523,7 @@ return errors === 0;
 }
 
 const schema4 = {
- "properties": {
+ "cdxMembers": {
   "contextType": {
    "enum": [
     "type",
@@ -903,8 +563,45 @@ const schema4 = {
   }
  }
 };
-const func62 = require("./datatypes.cjs")["member_037bb971b0"];
+const func75 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["context", func2],
+["_context", func5]
+];
+const func76 = [
+["_contextType", func5],
+["element", func11],
+["_element", func5],
+["variable", func2],
+["_variable", func5]
+];
+const func77 = require("./datatypes.cjs")["member_037bb971b0"];
+const func78 = [
+["_listMode", func77],
+["listRuleId", func2],
+["_listRuleId", func5]
+];
+const func79 = [
+["_transform", func5]
+];
 
+const func80 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["valueId", func35],
+["_valueId", func5],
+["valueString", func11],
+["_valueString", func5],
+["valueBoolean", func13],
+["_valueBoolean", func5],
+["valueInteger", func30],
+["_valueInteger", func5],
+["valueDecimal", func34],
+["_valueDecimal", func5]
+];
 const obj1 = new Set(["valueId", "valueString", "valueBoolean", "valueInteger", "valueDecimal"]);
 
 function validate4(data, {instancePath=""}={}){
@@ -1027,72 +724,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func80, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.valueId !== undefined && func0.call(data, "valueId")){
-if(!(func24(data.valueId, {instancePath:instancePath+"/valueId"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._valueId !== undefined && func0.call(data, "_valueId")){
-if(!(func4(data._valueId, {instancePath:instancePath+"/_valueId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func10(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func12(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func19(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
-if(!(func23(data.valueDecimal, {instancePath:instancePath+"/valueDecimal"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func4(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func61(data, obj1);
+const forms0 = func74(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -1109,115 +745,61 @@ function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func1(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._context !== undefined && func0.call(data, "_context")){
-if(!(func4(data._context, {instancePath:instancePath+"/_context"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func75, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.contextType !== undefined && func0.call(data, "contextType")){
-let data5 = data.contextType;
-if(!((data5 === "type") || (data5 === "variable"))){
-vErrors = addError(vErrors, instancePath+"/contextType", "#/properties/contextType/enum", {allowedValues: schema4.properties.contextType.enum}); errors++;
+let data0 = data.contextType;
+if(!((data0 === "type") || (data0 === "variable"))){
+vErrors = addError(vErrors, instancePath+"/contextType", "#/cdxMembers/contextType/enum", {allowedValues: schema4.cdxMembers.contextType.enum}); errors++;
 }
 }
-if(data._contextType !== undefined && func0.call(data, "_contextType")){
-if(!(func4(data._contextType, {instancePath:instancePath+"/_contextType"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.element !== undefined && func0.call(data, "element")){
-if(!(func10(data.element, {instancePath:instancePath+"/element"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._element !== undefined && func0.call(data, "_element")){
-if(!(func4(data._element, {instancePath:instancePath+"/_element"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.variable !== undefined && func0.call(data, "variable")){
-if(!(func1(data.variable, {instancePath:instancePath+"/variable"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._variable !== undefined && func0.call(data, "_variable")){
-if(!(func4(data._variable, {instancePath:instancePath+"/_variable"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func76, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.listMode !== undefined && func0.call(data, "listMode")){
-let data11 = data.listMode;
-if(Array.isArray(data11)){
-const len0 = data11.length;
+let data1 = data.listMode;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data12 = data11[i0];
-if(!((((data12 === "first") || (data12 === "share")) || (data12 === "last")) || (data12 === "collate"))){
-vErrors = addError(vErrors, instancePath+"/listMode/" + i0, "#/properties/listMode/items/enum", {allowedValues: schema4.properties.listMode.items.enum}); errors++;
+let data2 = data1[i0];
+if(!((((data2 === "first") || (data2 === "share")) || (data2 === "last")) || (data2 === "collate"))){
+vErrors = addError(vErrors, instancePath+"/listMode/" + i0, "#/cdxMembers/listMode/items/enum", {allowedValues: schema4.cdxMembers.listMode.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/listMode", "#/properties/listMode/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/listMode", "#/cdxMembers/listMode/type", {type: "array"}); errors++;
 }
 }
-if(data._listMode !== undefined && func0.call(data, "_listMode")){
-if(!(func62(data._listMode, {instancePath:instancePath+"/_listMode"}))){
-vErrors = addErrors(vErrors, func62.errors); errors = vErrors.length;
-}
-}
-if(data.listRuleId !== undefined && func0.call(data, "listRuleId")){
-if(!(func1(data.listRuleId, {instancePath:instancePath+"/listRuleId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._listRuleId !== undefined && func0.call(data, "_listRuleId")){
-if(!(func4(data._listRuleId, {instancePath:instancePath+"/_listRuleId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func78, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.transform !== undefined && func0.call(data, "transform")){
-let data16 = data.transform;
-if(!(((((((((((((((((data16 === "create") || (data16 === "copy")) || (data16 === "truncate")) || (data16 === "escape")) || (data16 === "cast")) || (data16 === "append")) || (data16 === "translate")) || (data16 === "reference")) || (data16 === "dateOp")) || (data16 === "uuid")) || (data16 === "pointer")) || (data16 === "evaluate")) || (data16 === "cc")) || (data16 === "c")) || (data16 === "qty")) || (data16 === "id")) || (data16 === "cp"))){
-vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/enum", {allowedValues: schema4.properties.transform.enum}); errors++;
+let data3 = data.transform;
+if(!(((((((((((((((((data3 === "create") || (data3 === "copy")) || (data3 === "truncate")) || (data3 === "escape")) || (data3 === "cast")) || (data3 === "append")) || (data3 === "translate")) || (data3 === "reference")) || (data3 === "dateOp")) || (data3 === "uuid")) || (data3 === "pointer")) || (data3 === "evaluate")) || (data3 === "cc")) || (data3 === "c")) || (data3 === "qty")) || (data3 === "id")) || (data3 === "cp"))){
+vErrors = addError(vErrors, instancePath+"/transform", "#/cdxMembers/transform/enum", {allowedValues: schema4.cdxMembers.transform.enum}); errors++;
 }
 }
-if(data._transform !== undefined && func0.call(data, "_transform")){
-if(!(func4(data._transform, {instancePath:instancePath+"/_transform"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func79, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
-let data18 = data.parameter;
-if(Array.isArray(data18)){
-const len1 = data18.length;
+let data4 = data.parameter;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data18[i1], {instancePath:instancePath+"/parameter/" + i1}))){
+if(!(validate4(data4[i1], {instancePath:instancePath+"/parameter/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/cdxMembers/parameter/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1229,7 +811,16 @@ return errors === 0;
 }
 
 
-const func63 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func81 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func82 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func2],
+["_name", func5],
+["variable", func81],
+["_variable", func77]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
@@ -1297,40 +888,9 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func1(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.variable !== undefined && func0.call(data, "variable")){
-if(!(func63(data.variable, {instancePath:instancePath+"/variable"}))){
-vErrors = addErrors(vErrors, func63.errors); errors = vErrors.length;
-}
-}
-if(data._variable !== undefined && func0.call(data, "_variable")){
-if(!(func62(data._variable, {instancePath:instancePath+"/_variable"}))){
-vErrors = addErrors(vErrors, func62.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func82, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1380,96 +940,69 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.source === undefined) || (!(func0.call(data, "source")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "source"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func1(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.source !== undefined && func0.call(data, "source")){
-let data6 = data.source;
-if(Array.isArray(data6)){
-const len0 = data6.length;
+let data1 = data.source;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data6[i0], {instancePath:instancePath+"/source/" + i0}))){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/source/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/cdxMembers/source/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
-let data8 = data.target;
-if(Array.isArray(data8)){
-const len1 = data8.length;
+let data3 = data.target;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate5(data8[i1], {instancePath:instancePath+"/target/" + i1}))){
+if(!(validate5(data3[i1], {instancePath:instancePath+"/target/" + i1}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/cdxMembers/target/type", {type: "array"}); errors++;
 }
 }
 if(data.rule !== undefined && func0.call(data, "rule")){
-let data10 = data.rule;
-if(Array.isArray(data10)){
-const len2 = data10.length;
+let data5 = data.rule;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data10[i2], {instancePath:instancePath+"/rule/" + i2}))){
+if(!(wrapper0.validate(data5[i2], {instancePath:instancePath+"/rule/" + i2}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule", "#/cdxMembers/rule/type", {type: "array"}); errors++;
 }
 }
 if(data.dependent !== undefined && func0.call(data, "dependent")){
-let data12 = data.dependent;
-if(Array.isArray(data12)){
-const len3 = data12.length;
+let data7 = data.dependent;
+if(Array.isArray(data7)){
+const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate6(data12[i3], {instancePath:instancePath+"/dependent/" + i3}))){
+if(!(validate6(data7[i3], {instancePath:instancePath+"/dependent/" + i3}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent", "#/properties/dependent/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent", "#/cdxMembers/dependent/type", {type: "array"}); errors++;
 }
 }
-if(data.documentation !== undefined && func0.call(data, "documentation")){
-if(!(func10(data.documentation, {instancePath:instancePath+"/documentation"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func4(data._documentation, {instancePath:instancePath+"/_documentation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1552,88 +1085,46 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "input
 if((data.rule === undefined) || (!(func0.call(data, "rule")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "rule"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func1(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.extends !== undefined && func0.call(data, "extends")){
-if(!(func1(data.extends, {instancePath:instancePath+"/extends"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._extends !== undefined && func0.call(data, "_extends")){
-if(!(func4(data._extends, {instancePath:instancePath+"/_extends"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.typeMode !== undefined && func0.call(data, "typeMode")){
-let data9 = data.typeMode;
-if(!(((data9 === "none") || (data9 === "types")) || (data9 === "type-and-types"))){
-vErrors = addError(vErrors, instancePath+"/typeMode", "#/properties/typeMode/enum", {allowedValues: schema1.properties.typeMode.enum}); errors++;
+let data2 = data.typeMode;
+if(!(((data2 === "none") || (data2 === "types")) || (data2 === "type-and-types"))){
+vErrors = addError(vErrors, instancePath+"/typeMode", "#/cdxMembers/typeMode/enum", {allowedValues: schema1.cdxMembers.typeMode.enum}); errors++;
 }
 }
-if(data._typeMode !== undefined && func0.call(data, "_typeMode")){
-if(!(func4(data._typeMode, {instancePath:instancePath+"/_typeMode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.documentation !== undefined && func0.call(data, "documentation")){
-if(!(func10(data.documentation, {instancePath:instancePath+"/documentation"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func4(data._documentation, {instancePath:instancePath+"/_documentation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.input !== undefined && func0.call(data, "input")){
-let data13 = data.input;
-if(Array.isArray(data13)){
-const len0 = data13.length;
+let data3 = data.input;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data13[i0], {instancePath:instancePath+"/input/" + i0}))){
+if(!(validate2(data3[i0], {instancePath:instancePath+"/input/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input", "#/cdxMembers/input/type", {type: "array"}); errors++;
 }
 }
 if(data.rule !== undefined && func0.call(data, "rule")){
-let data15 = data.rule;
-if(Array.isArray(data15)){
-const len1 = data15.length;
+let data5 = data.rule;
+if(Array.isArray(data5)){
+const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate7(data15[i1], {instancePath:instancePath+"/rule/" + i1}))){
+if(!(validate7(data5[i1], {instancePath:instancePath+"/rule/" + i1}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule", "#/cdxMembers/rule/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1751,225 +1242,43 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "group
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("StructureMap" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "StructureMap"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "StructureMap"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func12(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func13(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func14(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func15(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func16(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.structure !== undefined && func0.call(data, "structure")){
-let data40 = data.structure;
-if(Array.isArray(data40)){
-const len0 = data40.length;
+let data4 = data.structure;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data40[i0], {instancePath:instancePath+"/structure/" + i0}))){
+if(!(validate1(data4[i0], {instancePath:instancePath+"/structure/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structure", "#/properties/structure/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure", "#/cdxMembers/structure/type", {type: "array"}); errors++;
 }
 }
-if(data.import !== undefined && func0.call(data, "import")){
-if(!(func17(data.import, {instancePath:instancePath+"/import"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._import !== undefined && func0.call(data, "_import")){
-if(!(func18(data._import, {instancePath:instancePath+"/_import"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.group !== undefined && func0.call(data, "group")){
-let data44 = data.group;
-if(Array.isArray(data44)){
-const len1 = data44.length;
+let data6 = data.group;
+if(Array.isArray(data6)){
+const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate8(data44[i1], {instancePath:instancePath+"/group/" + i1}))){
+if(!(validate8(data6[i1], {instancePath:instancePath+"/group/" + i1}))){
 vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/cdxMembers/group/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,62 +3,60 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_7f94b179b0"];
-const func11 = require("./datatypes.cjs")["member_796295fe1b"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_7f94b179b0"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["status", func11],
+["_status", func5],
+["category", func12],
+["code", func13],
+["description", func14],
+["_description", func5]
+];
 
-const func14 = require("./datatypes.cjs")["Identifier"];
-const func15 = require("./datatypes.cjs")["member_fecd911445"];
-const func16 = require("./datatypes.cjs")["Quantity"];
+const func16 = require("./datatypes.cjs")["Identifier"];
+const func17 = require("./datatypes.cjs")["member_fecd911445"];
+const func18 = require("./datatypes.cjs")["Quantity"];
+const func19 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func16],
+["expiry", func17],
+["_expiry", func5],
+["quantity", func18]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func14(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.expiry !== undefined && func0.call(data, "expiry")){
-if(!(func15(data.expiry, {instancePath:instancePath+"/expiry"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._expiry !== undefined && func0.call(data, "_expiry")){
-if(!(func4(data._expiry, {instancePath:instancePath+"/_expiry"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func16(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -69,9 +67,17 @@ return errors === 0;
 }
 
 
-const func17 = require("./datatypes.cjs")["Ratio"];
-const func18 = require("./datatypes.cjs")["Reference"];
-const func19 = require("../../../../choice.cjs").choiceForms;
+const func20 = require("./datatypes.cjs")["Ratio"];
+const func21 = require("./datatypes.cjs")["Reference"];
+const func22 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["quantity", func20],
+["substanceCodeableConcept", func13],
+["substanceReference", func21]
+];
+const func23 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["substanceCodeableConcept", "substanceReference"]);
 
 function validate2(data, {instancePath=""}={}){
@@ -122,37 +128,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func17(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.substanceCodeableConcept !== undefined && func0.call(data, "substanceCodeableConcept")){
-if(!(func12(data.substanceCodeableConcept, {instancePath:instancePath+"/substanceCodeableConcept"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.substanceReference !== undefined && func0.call(data, "substanceReference")){
-if(!(func18(data.substanceReference, {instancePath:instancePath+"/substanceReference"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-const forms0 = func19(data, obj0);
+const forms0 = func23(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "substance[x]", forms: forms0}); errors++;
 }
@@ -178,120 +158,39 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Substance" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Substance"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Substance"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func11(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func12(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func13(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
-let data18 = data.instance;
-if(Array.isArray(data18)){
-const len0 = data18.length;
+let data1 = data.instance;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data18[i0], {instancePath:instancePath+"/instance/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/instance/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance", "#/cdxMembers/instance/type", {type: "array"}); errors++;
 }
 }
 if(data.ingredient !== undefined && func0.call(data, "ingredient")){
-let data20 = data.ingredient;
-if(Array.isArray(data20)){
-const len1 = data20.length;
+let data3 = data.ingredient;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data20[i1], {instancePath:instancePath+"/ingredient/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/ingredient/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient", "#/properties/ingredient/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient", "#/cdxMembers/ingredient/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,75 +3,74 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["sequenceType", func10],
+["numberOfSubunits", func11],
+["_numberOfSubunits", func5],
+["areaOfHybridisation", func12],
+["_areaOfHybridisation", func5],
+["oligoNucleotideType", func10]
+];
 
-const func12 = require("./datatypes.cjs")["Attachment"];
+const func14 = require("./datatypes.cjs")["Attachment"];
+const func15 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["subunit", func11],
+["_subunit", func5],
+["sequence", func12],
+["_sequence", func5],
+["length", func11],
+["_length", func5],
+["sequenceAttachment", func14],
+["fivePrime", func10],
+["threePrime", func10]
+];
 
-const func13 = require("./datatypes.cjs")["Identifier"];
+const func16 = require("./datatypes.cjs")["Identifier"];
+const func17 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["connectivity", func12],
+["_connectivity", func5],
+["identifier", func16],
+["name", func12],
+["_name", func5],
+["residueSite", func12],
+["_residueSite", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.connectivity !== undefined && func0.call(data, "connectivity")){
-if(!(func11(data.connectivity, {instancePath:instancePath+"/connectivity"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._connectivity !== undefined && func0.call(data, "_connectivity")){
-if(!(func4(data._connectivity, {instancePath:instancePath+"/_connectivity"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func13(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func11(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.residueSite !== undefined && func0.call(data, "residueSite")){
-if(!(func11(data.residueSite, {instancePath:instancePath+"/residueSite"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._residueSite !== undefined && func0.call(data, "_residueSite")){
-if(!(func4(data._residueSite, {instancePath:instancePath+"/_residueSite"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -82,50 +81,24 @@ return errors === 0;
 }
 
 
+const func18 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func16],
+["name", func12],
+["_name", func5],
+["residueSite", func12],
+["_residueSite", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func13(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func11(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.residueSite !== undefined && func0.call(data, "residueSite")){
-if(!(func11(data.residueSite, {instancePath:instancePath+"/residueSite"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._residueSite !== undefined && func0.call(data, "_residueSite")){
-if(!(func4(data._residueSite, {instancePath:instancePath+"/_residueSite"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -140,92 +113,36 @@ function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.subunit !== undefined && func0.call(data, "subunit")){
-if(!(func10(data.subunit, {instancePath:instancePath+"/subunit"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._subunit !== undefined && func0.call(data, "_subunit")){
-if(!(func4(data._subunit, {instancePath:instancePath+"/_subunit"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sequence !== undefined && func0.call(data, "sequence")){
-if(!(func11(data.sequence, {instancePath:instancePath+"/sequence"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func4(data._sequence, {instancePath:instancePath+"/_sequence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.length !== undefined && func0.call(data, "length")){
-if(!(func10(data.length, {instancePath:instancePath+"/length"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._length !== undefined && func0.call(data, "_length")){
-if(!(func4(data._length, {instancePath:instancePath+"/_length"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sequenceAttachment !== undefined && func0.call(data, "sequenceAttachment")){
-if(!(func12(data.sequenceAttachment, {instancePath:instancePath+"/sequenceAttachment"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.fivePrime !== undefined && func0.call(data, "fivePrime")){
-if(!(func9(data.fivePrime, {instancePath:instancePath+"/fivePrime"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.threePrime !== undefined && func0.call(data, "threePrime")){
-if(!(func9(data.threePrime, {instancePath:instancePath+"/threePrime"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.linkage !== undefined && func0.call(data, "linkage")){
-let data12 = data.linkage;
-if(Array.isArray(data12)){
-const len0 = data12.length;
+let data0 = data.linkage;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data12[i0], {instancePath:instancePath+"/linkage/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/linkage/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkage", "#/properties/linkage/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage", "#/cdxMembers/linkage/type", {type: "array"}); errors++;
 }
 }
 if(data.sugar !== undefined && func0.call(data, "sugar")){
-let data14 = data.sugar;
-if(Array.isArray(data14)){
-const len1 = data14.length;
+let data2 = data.sugar;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data14[i1], {instancePath:instancePath+"/sugar/" + i1}))){
+if(!(validate2(data2[i1], {instancePath:instancePath+"/sugar/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sugar", "#/properties/sugar/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar", "#/cdxMembers/sugar/type", {type: "array"}); errors++;
 }
 }
 }
@@ -247,101 +164,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceNucleicAcid" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceNucleicAcid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstanceNucleicAcid"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.sequenceType !== undefined && func0.call(data, "sequenceType")){
-if(!(func9(data.sequenceType, {instancePath:instancePath+"/sequenceType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.numberOfSubunits !== undefined && func0.call(data, "numberOfSubunits")){
-if(!(func10(data.numberOfSubunits, {instancePath:instancePath+"/numberOfSubunits"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._numberOfSubunits !== undefined && func0.call(data, "_numberOfSubunits")){
-if(!(func4(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.areaOfHybridisation !== undefined && func0.call(data, "areaOfHybridisation")){
-if(!(func11(data.areaOfHybridisation, {instancePath:instancePath+"/areaOfHybridisation"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._areaOfHybridisation !== undefined && func0.call(data, "_areaOfHybridisation")){
-if(!(func4(data._areaOfHybridisation, {instancePath:instancePath+"/_areaOfHybridisation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.oligoNucleotideType !== undefined && func0.call(data, "oligoNucleotideType")){
-if(!(func9(data.oligoNucleotideType, {instancePath:instancePath+"/oligoNucleotideType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.subunit !== undefined && func0.call(data, "subunit")){
-let data17 = data.subunit;
-if(Array.isArray(data17)){
-const len0 = data17.length;
+let data1 = data.subunit;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data17[i0], {instancePath:instancePath+"/subunit/" + i0}))){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/subunit/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/cdxMembers/subunit/type", {type: "array"}); errors++;
 }
 }
 }

@@ -3,67 +3,65 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["member_796295fe1b"];
-const func11 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["member_796295fe1b"];
+const func12 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["class", func10],
+["geometry", func10],
+["copolymerConnectivity", func11],
+["modification", func12],
+["_modification", func13]
+];
 
-const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func16 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["ratioType", func10]
+];
 
-const func14 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func15 = require("./datatypes.cjs")["SubstanceAmount"];
+const func17 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func18 = require("./datatypes.cjs")["SubstanceAmount"];
+const func19 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["material", func10],
+["type", func10],
+["isDefining", func17],
+["_isDefining", func5],
+["amount", func18]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.material !== undefined && func0.call(data, "material")){
-if(!(func9(data.material, {instancePath:instancePath+"/material"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.isDefining !== undefined && func0.call(data, "isDefining")){
-if(!(func14(data.isDefining, {instancePath:instancePath+"/isDefining"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._isDefining !== undefined && func0.call(data, "_isDefining")){
-if(!(func4(data._isDefining, {instancePath:instancePath+"/_isDefining"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func15(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -78,38 +76,22 @@ function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.ratioType !== undefined && func0.call(data, "ratioType")){
-if(!(func9(data.ratioType, {instancePath:instancePath+"/ratioType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.startingMaterial !== undefined && func0.call(data, "startingMaterial")){
-let data4 = data.startingMaterial;
-if(Array.isArray(data4)){
-const len0 = data4.length;
+let data0 = data.startingMaterial;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data4[i0], {instancePath:instancePath+"/startingMaterial/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/startingMaterial/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial", "#/properties/startingMaterial/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/startingMaterial", "#/cdxMembers/startingMaterial/type", {type: "array"}); errors++;
 }
 }
 }
@@ -121,38 +103,43 @@ return errors === 0;
 }
 
 
-const func16 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func20 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func21 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["numberOfUnits", func20],
+["_numberOfUnits", func5],
+["averageMolecularFormula", func15],
+["_averageMolecularFormula", func5],
+["repeatUnitAmountType", func10]
+];
 
+const func22 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["orientationOfPolymerisation", func10],
+["repeatUnit", func15],
+["_repeatUnit", func5],
+["amount", func18]
+];
 
+const func23 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["degree", func10],
+["amount", func18]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.degree !== undefined && func0.call(data, "degree")){
-if(!(func9(data.degree, {instancePath:instancePath+"/degree"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func15(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -163,46 +150,24 @@ return errors === 0;
 }
 
 
-const func17 = require("./datatypes.cjs")["Attachment"];
+const func24 = require("./datatypes.cjs")["Attachment"];
+const func25 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["representation", func15],
+["_representation", func5],
+["attachment", func24]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.representation !== undefined && func0.call(data, "representation")){
-if(!(func13(data.representation, {instancePath:instancePath+"/representation"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._representation !== undefined && func0.call(data, "_representation")){
-if(!(func4(data._representation, {instancePath:instancePath+"/_representation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.attachment !== undefined && func0.call(data, "attachment")){
-if(!(func17(data.attachment, {instancePath:instancePath+"/attachment"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -217,67 +182,36 @@ function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.orientationOfPolymerisation !== undefined && func0.call(data, "orientationOfPolymerisation")){
-if(!(func9(data.orientationOfPolymerisation, {instancePath:instancePath+"/orientationOfPolymerisation"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.repeatUnit !== undefined && func0.call(data, "repeatUnit")){
-if(!(func13(data.repeatUnit, {instancePath:instancePath+"/repeatUnit"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._repeatUnit !== undefined && func0.call(data, "_repeatUnit")){
-if(!(func4(data._repeatUnit, {instancePath:instancePath+"/_repeatUnit"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func15(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.degreeOfPolymerisation !== undefined && func0.call(data, "degreeOfPolymerisation")){
-let data7 = data.degreeOfPolymerisation;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data0 = data.degreeOfPolymerisation;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data7[i0], {instancePath:instancePath+"/degreeOfPolymerisation/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/degreeOfPolymerisation/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation", "#/properties/degreeOfPolymerisation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation", "#/cdxMembers/degreeOfPolymerisation/type", {type: "array"}); errors++;
 }
 }
 if(data.structuralRepresentation !== undefined && func0.call(data, "structuralRepresentation")){
-let data9 = data.structuralRepresentation;
-if(Array.isArray(data9)){
-const len1 = data9.length;
+let data2 = data.structuralRepresentation;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data9[i1], {instancePath:instancePath+"/structuralRepresentation/" + i1}))){
+if(!(validate4(data2[i1], {instancePath:instancePath+"/structuralRepresentation/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation", "#/properties/structuralRepresentation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structuralRepresentation", "#/cdxMembers/structuralRepresentation/type", {type: "array"}); errors++;
 }
 }
 }
@@ -293,58 +227,22 @@ function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.numberOfUnits !== undefined && func0.call(data, "numberOfUnits")){
-if(!(func16(data.numberOfUnits, {instancePath:instancePath+"/numberOfUnits"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._numberOfUnits !== undefined && func0.call(data, "_numberOfUnits")){
-if(!(func4(data._numberOfUnits, {instancePath:instancePath+"/_numberOfUnits"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.averageMolecularFormula !== undefined && func0.call(data, "averageMolecularFormula")){
-if(!(func13(data.averageMolecularFormula, {instancePath:instancePath+"/averageMolecularFormula"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._averageMolecularFormula !== undefined && func0.call(data, "_averageMolecularFormula")){
-if(!(func4(data._averageMolecularFormula, {instancePath:instancePath+"/_averageMolecularFormula"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.repeatUnitAmountType !== undefined && func0.call(data, "repeatUnitAmountType")){
-if(!(func9(data.repeatUnitAmountType, {instancePath:instancePath+"/repeatUnitAmountType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.repeatUnit !== undefined && func0.call(data, "repeatUnit")){
-let data8 = data.repeatUnit;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+let data0 = data.repeatUnit;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data8[i0], {instancePath:instancePath+"/repeatUnit/" + i0}))){
+if(!(validate5(data0[i0], {instancePath:instancePath+"/repeatUnit/" + i0}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/properties/repeatUnit/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/cdxMembers/repeatUnit/type", {type: "array"}); errors++;
 }
 }
 }
@@ -366,110 +264,39 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstancePolymer" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstancePolymer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstancePolymer"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.class !== undefined && func0.call(data, "class")){
-if(!(func9(data.class, {instancePath:instancePath+"/class"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.geometry !== undefined && func0.call(data, "geometry")){
-if(!(func9(data.geometry, {instancePath:instancePath+"/geometry"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.copolymerConnectivity !== undefined && func0.call(data, "copolymerConnectivity")){
-if(!(func10(data.copolymerConnectivity, {instancePath:instancePath+"/copolymerConnectivity"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.modification !== undefined && func0.call(data, "modification")){
-if(!(func11(data.modification, {instancePath:instancePath+"/modification"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._modification !== undefined && func0.call(data, "_modification")){
-if(!(func12(data._modification, {instancePath:instancePath+"/_modification"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.monomerSet !== undefined && func0.call(data, "monomerSet")){
-let data16 = data.monomerSet;
-if(Array.isArray(data16)){
-const len0 = data16.length;
+let data1 = data.monomerSet;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data16[i0], {instancePath:instancePath+"/monomerSet/" + i0}))){
+if(!(validate2(data1[i0], {instancePath:instancePath+"/monomerSet/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monomerSet", "#/properties/monomerSet/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monomerSet", "#/cdxMembers/monomerSet/type", {type: "array"}); errors++;
 }
 }
 if(data.repeat !== undefined && func0.call(data, "repeat")){
-let data18 = data.repeat;
-if(Array.isArray(data18)){
-const len1 = data18.length;
+let data3 = data.repeat;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate6(data18[i1], {instancePath:instancePath+"/repeat/" + i1}))){
+if(!(validate6(data3[i1], {instancePath:instancePath+"/repeat/" + i1}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repeat", "#/properties/repeat/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repeat", "#/cdxMembers/repeat/type", {type: "array"}); errors++;
 }
 }
 }

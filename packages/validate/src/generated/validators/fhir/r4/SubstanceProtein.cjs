@@ -3,106 +3,66 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func11 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func12 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["sequenceType", func10],
+["numberOfSubunits", func11],
+["_numberOfSubunits", func5],
+["disulfideLinkage", func12],
+["_disulfideLinkage", func13]
+];
 
-const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func14 = require("./datatypes.cjs")["Attachment"];
-const func15 = require("./datatypes.cjs")["Identifier"];
+const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func16 = require("./datatypes.cjs")["Attachment"];
+const func17 = require("./datatypes.cjs")["Identifier"];
+const func18 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["subunit", func11],
+["_subunit", func5],
+["sequence", func15],
+["_sequence", func5],
+["length", func11],
+["_length", func5],
+["sequenceAttachment", func16],
+["nTerminalModificationId", func17],
+["nTerminalModification", func15],
+["_nTerminalModification", func5],
+["cTerminalModificationId", func17],
+["cTerminalModification", func15],
+["_cTerminalModification", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.subunit !== undefined && func0.call(data, "subunit")){
-if(!(func10(data.subunit, {instancePath:instancePath+"/subunit"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._subunit !== undefined && func0.call(data, "_subunit")){
-if(!(func4(data._subunit, {instancePath:instancePath+"/_subunit"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sequence !== undefined && func0.call(data, "sequence")){
-if(!(func13(data.sequence, {instancePath:instancePath+"/sequence"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func4(data._sequence, {instancePath:instancePath+"/_sequence"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.length !== undefined && func0.call(data, "length")){
-if(!(func10(data.length, {instancePath:instancePath+"/length"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._length !== undefined && func0.call(data, "_length")){
-if(!(func4(data._length, {instancePath:instancePath+"/_length"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sequenceAttachment !== undefined && func0.call(data, "sequenceAttachment")){
-if(!(func14(data.sequenceAttachment, {instancePath:instancePath+"/sequenceAttachment"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.nTerminalModificationId !== undefined && func0.call(data, "nTerminalModificationId")){
-if(!(func15(data.nTerminalModificationId, {instancePath:instancePath+"/nTerminalModificationId"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.nTerminalModification !== undefined && func0.call(data, "nTerminalModification")){
-if(!(func13(data.nTerminalModification, {instancePath:instancePath+"/nTerminalModification"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._nTerminalModification !== undefined && func0.call(data, "_nTerminalModification")){
-if(!(func4(data._nTerminalModification, {instancePath:instancePath+"/_nTerminalModification"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.cTerminalModificationId !== undefined && func0.call(data, "cTerminalModificationId")){
-if(!(func15(data.cTerminalModificationId, {instancePath:instancePath+"/cTerminalModificationId"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.cTerminalModification !== undefined && func0.call(data, "cTerminalModification")){
-if(!(func13(data.cTerminalModification, {instancePath:instancePath+"/cTerminalModification"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._cTerminalModification !== undefined && func0.call(data, "_cTerminalModification")){
-if(!(func4(data._cTerminalModification, {instancePath:instancePath+"/_cTerminalModification"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -123,96 +83,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceProtein" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceProtein"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstanceProtein"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.sequenceType !== undefined && func0.call(data, "sequenceType")){
-if(!(func9(data.sequenceType, {instancePath:instancePath+"/sequenceType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.numberOfSubunits !== undefined && func0.call(data, "numberOfSubunits")){
-if(!(func10(data.numberOfSubunits, {instancePath:instancePath+"/numberOfSubunits"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._numberOfSubunits !== undefined && func0.call(data, "_numberOfSubunits")){
-if(!(func4(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.disulfideLinkage !== undefined && func0.call(data, "disulfideLinkage")){
-if(!(func11(data.disulfideLinkage, {instancePath:instancePath+"/disulfideLinkage"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._disulfideLinkage !== undefined && func0.call(data, "_disulfideLinkage")){
-if(!(func12(data._disulfideLinkage, {instancePath:instancePath+"/_disulfideLinkage"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.subunit !== undefined && func0.call(data, "subunit")){
-let data16 = data.subunit;
-if(Array.isArray(data16)){
-const len0 = data16.length;
+let data1 = data.subunit;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data16[i0], {instancePath:instancePath+"/subunit/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/subunit/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/cdxMembers/subunit/type", {type: "array"}); errors++;
 }
 }
 }

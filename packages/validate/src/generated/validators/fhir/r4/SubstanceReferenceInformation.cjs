@@ -3,52 +3,49 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["comment", func10],
+["_comment", func5]
+];
 
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func14 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["geneSequenceOrigin", func12],
+["gene", func12],
+["source", func13]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.geneSequenceOrigin !== undefined && func0.call(data, "geneSequenceOrigin")){
-if(!(func10(data.geneSequenceOrigin, {instancePath:instancePath+"/geneSequenceOrigin"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.gene !== undefined && func0.call(data, "gene")){
-if(!(func10(data.gene, {instancePath:instancePath+"/gene"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func11(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -59,41 +56,23 @@ return errors === 0;
 }
 
 
-const func12 = require("./datatypes.cjs")["Identifier"];
+const func15 = require("./datatypes.cjs")["Identifier"];
+const func16 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["type", func12],
+["element", func15],
+["source", func13]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.element !== undefined && func0.call(data, "element")){
-if(!(func12(data.element, {instancePath:instancePath+"/element"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func11(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -104,46 +83,24 @@ return errors === 0;
 }
 
 
-const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["domain", func12],
+["classification", func12],
+["subtype", func17],
+["source", func13]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func10(data.domain, {instancePath:instancePath+"/domain"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.classification !== undefined && func0.call(data, "classification")){
-if(!(func10(data.classification, {instancePath:instancePath+"/classification"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.subtype !== undefined && func0.call(data, "subtype")){
-if(!(func13(data.subtype, {instancePath:instancePath+"/subtype"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func11(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -154,86 +111,36 @@ return errors === 0;
 }
 
 
-const func14 = require("./datatypes.cjs")["Quantity"];
-const func15 = require("./datatypes.cjs")["Range"];
-const func16 = require("../../../../choice.cjs").choiceForms;
+const func19 = require("./datatypes.cjs")["Quantity"];
+const func20 = require("./datatypes.cjs")["Range"];
+const func21 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["target", func15],
+["type", func12],
+["interaction", func12],
+["organism", func12],
+["organismType", func12],
+["amountQuantity", func19],
+["amountRange", func20],
+["amountString", func10],
+["_amountString", func5],
+["amountType", func12],
+["source", func13]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["amountQuantity", "amountRange", "amountString"]);
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.target !== undefined && func0.call(data, "target")){
-if(!(func12(data.target, {instancePath:instancePath+"/target"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.interaction !== undefined && func0.call(data, "interaction")){
-if(!(func10(data.interaction, {instancePath:instancePath+"/interaction"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.organism !== undefined && func0.call(data, "organism")){
-if(!(func10(data.organism, {instancePath:instancePath+"/organism"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.organismType !== undefined && func0.call(data, "organismType")){
-if(!(func10(data.organismType, {instancePath:instancePath+"/organismType"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.amountQuantity !== undefined && func0.call(data, "amountQuantity")){
-if(!(func14(data.amountQuantity, {instancePath:instancePath+"/amountQuantity"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.amountRange !== undefined && func0.call(data, "amountRange")){
-if(!(func15(data.amountRange, {instancePath:instancePath+"/amountRange"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.amountString !== undefined && func0.call(data, "amountString")){
-if(!(func9(data.amountString, {instancePath:instancePath+"/amountString"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._amountString !== undefined && func0.call(data, "_amountString")){
-if(!(func4(data._amountString, {instancePath:instancePath+"/_amountString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.amountType !== undefined && func0.call(data, "amountType")){
-if(!(func10(data.amountType, {instancePath:instancePath+"/amountType"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func11(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-const forms0 = func16(data, obj0);
+const forms0 = func22(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
 }
@@ -256,123 +163,67 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceReferenceInformation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceReferenceInformation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstanceReferenceInformation"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-if(!(func9(data.comment, {instancePath:instancePath+"/comment"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func4(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.gene !== undefined && func0.call(data, "gene")){
-let data13 = data.gene;
-if(Array.isArray(data13)){
-const len0 = data13.length;
+let data1 = data.gene;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data13[i0], {instancePath:instancePath+"/gene/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/gene/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/gene", "#/properties/gene/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/gene", "#/cdxMembers/gene/type", {type: "array"}); errors++;
 }
 }
 if(data.geneElement !== undefined && func0.call(data, "geneElement")){
-let data15 = data.geneElement;
-if(Array.isArray(data15)){
-const len1 = data15.length;
+let data3 = data.geneElement;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data15[i1], {instancePath:instancePath+"/geneElement/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/geneElement/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/geneElement", "#/properties/geneElement/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement", "#/cdxMembers/geneElement/type", {type: "array"}); errors++;
 }
 }
 if(data.classification !== undefined && func0.call(data, "classification")){
-let data17 = data.classification;
-if(Array.isArray(data17)){
-const len2 = data17.length;
+let data5 = data.classification;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate3(data17[i2], {instancePath:instancePath+"/classification/" + i2}))){
+if(!(validate3(data5[i2], {instancePath:instancePath+"/classification/" + i2}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classification", "#/properties/classification/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification", "#/cdxMembers/classification/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
-let data19 = data.target;
-if(Array.isArray(data19)){
-const len3 = data19.length;
+let data7 = data.target;
+if(Array.isArray(data7)){
+const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate4(data19[i3], {instancePath:instancePath+"/target/" + i3}))){
+if(!(validate4(data7[i3], {instancePath:instancePath+"/target/" + i3}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/cdxMembers/target/type", {type: "array"}); errors++;
 }
 }
 }

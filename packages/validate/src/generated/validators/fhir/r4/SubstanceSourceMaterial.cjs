@@ -3,56 +3,64 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["Identifier"];
-const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func12 = require("./datatypes.cjs")["member_1c0793403c"];
-const func13 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func14 = require("./datatypes.cjs")["member_037bb971b0"];
-const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["Identifier"];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = require("./datatypes.cjs")["member_1c0793403c"];
+const func14 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func15 = require("./datatypes.cjs")["member_037bb971b0"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["sourceMaterialClass", func10],
+["sourceMaterialType", func10],
+["sourceMaterialState", func10],
+["organismId", func11],
+["organismName", func12],
+["_organismName", func5],
+["parentSubstanceId", func13],
+["parentSubstanceName", func14],
+["_parentSubstanceName", func15],
+["countryOfOrigin", func16],
+["geographicalLocation", func14],
+["_geographicalLocation", func15],
+["developmentStage", func10]
+];
 
+const func18 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["fraction", func12],
+["_fraction", func5],
+["materialType", func10]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.fraction !== undefined && func0.call(data, "fraction")){
-if(!(func11(data.fraction, {instancePath:instancePath+"/fraction"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._fraction !== undefined && func0.call(data, "_fraction")){
-if(!(func4(data._fraction, {instancePath:instancePath+"/_fraction"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.materialType !== undefined && func0.call(data, "materialType")){
-if(!(func9(data.materialType, {instancePath:instancePath+"/materialType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -63,41 +71,34 @@ return errors === 0;
 }
 
 
+const func19 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["family", func10],
+["genus", func10],
+["species", func10],
+["intraspecificType", func10],
+["intraspecificDescription", func12],
+["_intraspecificDescription", func5]
+];
 
+const func20 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["authorType", func10],
+["authorDescription", func12],
+["_authorDescription", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.authorType !== undefined && func0.call(data, "authorType")){
-if(!(func9(data.authorType, {instancePath:instancePath+"/authorType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.authorDescription !== undefined && func0.call(data, "authorDescription")){
-if(!(func11(data.authorDescription, {instancePath:instancePath+"/authorDescription"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._authorDescription !== undefined && func0.call(data, "_authorDescription")){
-if(!(func4(data._authorDescription, {instancePath:instancePath+"/_authorDescription"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -108,70 +109,28 @@ return errors === 0;
 }
 
 
+const func21 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["maternalOrganismId", func12],
+["_maternalOrganismId", func5],
+["maternalOrganismName", func12],
+["_maternalOrganismName", func5],
+["paternalOrganismId", func12],
+["_paternalOrganismId", func5],
+["paternalOrganismName", func12],
+["_paternalOrganismName", func5],
+["hybridType", func10]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.maternalOrganismId !== undefined && func0.call(data, "maternalOrganismId")){
-if(!(func11(data.maternalOrganismId, {instancePath:instancePath+"/maternalOrganismId"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._maternalOrganismId !== undefined && func0.call(data, "_maternalOrganismId")){
-if(!(func4(data._maternalOrganismId, {instancePath:instancePath+"/_maternalOrganismId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.maternalOrganismName !== undefined && func0.call(data, "maternalOrganismName")){
-if(!(func11(data.maternalOrganismName, {instancePath:instancePath+"/maternalOrganismName"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._maternalOrganismName !== undefined && func0.call(data, "_maternalOrganismName")){
-if(!(func4(data._maternalOrganismName, {instancePath:instancePath+"/_maternalOrganismName"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.paternalOrganismId !== undefined && func0.call(data, "paternalOrganismId")){
-if(!(func11(data.paternalOrganismId, {instancePath:instancePath+"/paternalOrganismId"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._paternalOrganismId !== undefined && func0.call(data, "_paternalOrganismId")){
-if(!(func4(data._paternalOrganismId, {instancePath:instancePath+"/_paternalOrganismId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.paternalOrganismName !== undefined && func0.call(data, "paternalOrganismName")){
-if(!(func11(data.paternalOrganismName, {instancePath:instancePath+"/paternalOrganismName"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._paternalOrganismName !== undefined && func0.call(data, "_paternalOrganismName")){
-if(!(func4(data._paternalOrganismName, {instancePath:instancePath+"/_paternalOrganismName"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.hybridType !== undefined && func0.call(data, "hybridType")){
-if(!(func9(data.hybridType, {instancePath:instancePath+"/hybridType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -182,45 +141,23 @@ return errors === 0;
 }
 
 
+const func22 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["kingdom", func10],
+["phylum", func10],
+["class", func10],
+["order", func10]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.kingdom !== undefined && func0.call(data, "kingdom")){
-if(!(func9(data.kingdom, {instancePath:instancePath+"/kingdom"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.phylum !== undefined && func0.call(data, "phylum")){
-if(!(func9(data.phylum, {instancePath:instancePath+"/phylum"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.class !== undefined && func0.call(data, "class")){
-if(!(func9(data.class, {instancePath:instancePath+"/class"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.order !== undefined && func0.call(data, "order")){
-if(!(func9(data.order, {instancePath:instancePath+"/order"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -235,63 +172,22 @@ function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.family !== undefined && func0.call(data, "family")){
-if(!(func9(data.family, {instancePath:instancePath+"/family"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.genus !== undefined && func0.call(data, "genus")){
-if(!(func9(data.genus, {instancePath:instancePath+"/genus"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.species !== undefined && func0.call(data, "species")){
-if(!(func9(data.species, {instancePath:instancePath+"/species"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.intraspecificType !== undefined && func0.call(data, "intraspecificType")){
-if(!(func9(data.intraspecificType, {instancePath:instancePath+"/intraspecificType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.intraspecificDescription !== undefined && func0.call(data, "intraspecificDescription")){
-if(!(func11(data.intraspecificDescription, {instancePath:instancePath+"/intraspecificDescription"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._intraspecificDescription !== undefined && func0.call(data, "_intraspecificDescription")){
-if(!(func4(data._intraspecificDescription, {instancePath:instancePath+"/_intraspecificDescription"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.author !== undefined && func0.call(data, "author")){
-let data9 = data.author;
-if(Array.isArray(data9)){
-const len0 = data9.length;
+let data0 = data.author;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data9[i0], {instancePath:instancePath+"/author/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/author/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/cdxMembers/author/type", {type: "array"}); errors++;
 }
 }
 if(data.hybrid !== undefined && func0.call(data, "hybrid")){
@@ -313,35 +209,21 @@ return errors === 0;
 }
 
 
+const func23 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["part", func10],
+["partLocation", func10]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.part !== undefined && func0.call(data, "part")){
-if(!(func9(data.part, {instancePath:instancePath+"/part"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.partLocation !== undefined && func0.call(data, "partLocation")){
-if(!(func9(data.partLocation, {instancePath:instancePath+"/partLocation"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -362,136 +244,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceSourceMaterial" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceSourceMaterial"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstanceSourceMaterial"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.sourceMaterialClass !== undefined && func0.call(data, "sourceMaterialClass")){
-if(!(func9(data.sourceMaterialClass, {instancePath:instancePath+"/sourceMaterialClass"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.sourceMaterialType !== undefined && func0.call(data, "sourceMaterialType")){
-if(!(func9(data.sourceMaterialType, {instancePath:instancePath+"/sourceMaterialType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.sourceMaterialState !== undefined && func0.call(data, "sourceMaterialState")){
-if(!(func9(data.sourceMaterialState, {instancePath:instancePath+"/sourceMaterialState"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.organismId !== undefined && func0.call(data, "organismId")){
-if(!(func10(data.organismId, {instancePath:instancePath+"/organismId"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.organismName !== undefined && func0.call(data, "organismName")){
-if(!(func11(data.organismName, {instancePath:instancePath+"/organismName"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._organismName !== undefined && func0.call(data, "_organismName")){
-if(!(func4(data._organismName, {instancePath:instancePath+"/_organismName"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.parentSubstanceId !== undefined && func0.call(data, "parentSubstanceId")){
-if(!(func12(data.parentSubstanceId, {instancePath:instancePath+"/parentSubstanceId"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.parentSubstanceName !== undefined && func0.call(data, "parentSubstanceName")){
-if(!(func13(data.parentSubstanceName, {instancePath:instancePath+"/parentSubstanceName"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._parentSubstanceName !== undefined && func0.call(data, "_parentSubstanceName")){
-if(!(func14(data._parentSubstanceName, {instancePath:instancePath+"/_parentSubstanceName"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.countryOfOrigin !== undefined && func0.call(data, "countryOfOrigin")){
-if(!(func15(data.countryOfOrigin, {instancePath:instancePath+"/countryOfOrigin"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.geographicalLocation !== undefined && func0.call(data, "geographicalLocation")){
-if(!(func13(data.geographicalLocation, {instancePath:instancePath+"/geographicalLocation"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._geographicalLocation !== undefined && func0.call(data, "_geographicalLocation")){
-if(!(func14(data._geographicalLocation, {instancePath:instancePath+"/_geographicalLocation"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.developmentStage !== undefined && func0.call(data, "developmentStage")){
-if(!(func9(data.developmentStage, {instancePath:instancePath+"/developmentStage"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.fractionDescription !== undefined && func0.call(data, "fractionDescription")){
-let data24 = data.fractionDescription;
-if(Array.isArray(data24)){
-const len0 = data24.length;
+let data1 = data.fractionDescription;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data24[i0], {instancePath:instancePath+"/fractionDescription/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/fractionDescription/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription", "#/properties/fractionDescription/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription", "#/cdxMembers/fractionDescription/type", {type: "array"}); errors++;
 }
 }
 if(data.organism !== undefined && func0.call(data, "organism")){
@@ -500,17 +271,17 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 if(data.partDescription !== undefined && func0.call(data, "partDescription")){
-let data27 = data.partDescription;
-if(Array.isArray(data27)){
-const len1 = data27.length;
+let data4 = data.partDescription;
+if(Array.isArray(data4)){
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate6(data27[i1], {instancePath:instancePath+"/partDescription/" + i1}))){
+if(!(validate6(data4[i1], {instancePath:instancePath+"/partDescription/" + i1}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partDescription", "#/properties/partDescription/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription", "#/cdxMembers/partDescription/type", {type: "array"}); errors++;
 }
 }
 }

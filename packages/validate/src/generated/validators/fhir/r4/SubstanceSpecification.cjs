@@ -3,99 +3,80 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["Identifier"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func12 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func13 = require("./datatypes.cjs")["Reference"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func11],
+["status", func11],
+["domain", func11],
+["description", func12],
+["_description", func5],
+["source", func13],
+["comment", func12],
+["_comment", func5]
+];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = [
+["referenceInformation", func15]
+];
+const func17 = [
+["nucleicAcid", func15],
+["polymer", func15],
+["protein", func15],
+["sourceMaterial", func15]
+];
 
-const func14 = require("./datatypes.cjs")["Quantity"];
-const func15 = require("../../../../choice.cjs").choiceForms;
+const func18 = require("./datatypes.cjs")["Quantity"];
+const func19 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["role", func11],
+["identifier", func10],
+["name", func12],
+["_name", func5],
+["stereochemistry", func11],
+["opticalActivity", func11],
+["molecularFormula", func12],
+["_molecularFormula", func5],
+["amountQuantity", func18],
+["amountString", func12],
+["_amountString", func5]
+];
+const func20 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["amountQuantity", "amountString"]);
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.role !== undefined && func0.call(data, "role")){
-if(!(func10(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func11(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.stereochemistry !== undefined && func0.call(data, "stereochemistry")){
-if(!(func10(data.stereochemistry, {instancePath:instancePath+"/stereochemistry"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.opticalActivity !== undefined && func0.call(data, "opticalActivity")){
-if(!(func10(data.opticalActivity, {instancePath:instancePath+"/opticalActivity"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.molecularFormula !== undefined && func0.call(data, "molecularFormula")){
-if(!(func11(data.molecularFormula, {instancePath:instancePath+"/molecularFormula"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._molecularFormula !== undefined && func0.call(data, "_molecularFormula")){
-if(!(func4(data._molecularFormula, {instancePath:instancePath+"/_molecularFormula"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.amountQuantity !== undefined && func0.call(data, "amountQuantity")){
-if(!(func14(data.amountQuantity, {instancePath:instancePath+"/amountQuantity"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.amountString !== undefined && func0.call(data, "amountString")){
-if(!(func11(data.amountString, {instancePath:instancePath+"/amountString"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._amountString !== undefined && func0.call(data, "_amountString")){
-if(!(func4(data._amountString, {instancePath:instancePath+"/_amountString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func15(data, obj0);
+const forms0 = func20(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
 }
@@ -108,77 +89,35 @@ return errors === 0;
 }
 
 
+const func21 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["category", func11],
+["code", func11],
+["parameters", func12],
+["_parameters", func5],
+["definingSubstanceReference", func15],
+["definingSubstanceCodeableConcept", func11],
+["amountQuantity", func18],
+["amountString", func12],
+["_amountString", func5]
+];
 const obj1 = new Set(["definingSubstanceReference", "definingSubstanceCodeableConcept"]);
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func10(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.parameters !== undefined && func0.call(data, "parameters")){
-if(!(func11(data.parameters, {instancePath:instancePath+"/parameters"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._parameters !== undefined && func0.call(data, "_parameters")){
-if(!(func4(data._parameters, {instancePath:instancePath+"/_parameters"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.definingSubstanceReference !== undefined && func0.call(data, "definingSubstanceReference")){
-if(!(func13(data.definingSubstanceReference, {instancePath:instancePath+"/definingSubstanceReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.definingSubstanceCodeableConcept !== undefined && func0.call(data, "definingSubstanceCodeableConcept")){
-if(!(func10(data.definingSubstanceCodeableConcept, {instancePath:instancePath+"/definingSubstanceCodeableConcept"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.amountQuantity !== undefined && func0.call(data, "amountQuantity")){
-if(!(func14(data.amountQuantity, {instancePath:instancePath+"/amountQuantity"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.amountString !== undefined && func0.call(data, "amountString")){
-if(!(func11(data.amountString, {instancePath:instancePath+"/amountString"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._amountString !== undefined && func0.call(data, "_amountString")){
-if(!(func4(data._amountString, {instancePath:instancePath+"/_amountString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func15(data, obj1);
+const forms0 = func20(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "definingSubstance[x]", forms: forms0}); errors++;
 }
-const forms1 = func15(data, obj0);
+const forms1 = func20(data, obj0);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "amount[x]", forms: forms1}); errors++;
 }
@@ -191,42 +130,47 @@ return errors === 0;
 }
 
 
+const func22 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["stereochemistry", func11],
+["opticalActivity", func11],
+["molecularFormula", func12],
+["_molecularFormula", func5],
+["molecularFormulaByMoiety", func12],
+["_molecularFormulaByMoiety", func5]
+];
+const func23 = [
+["source", func13]
+];
 
+const func24 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["name", func11],
+["substitution", func11],
+["halfLife", func18]
+];
 
+const func25 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["method", func11],
+["type", func11],
+["amount", func18]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.method !== undefined && func0.call(data, "method")){
-if(!(func10(data.method, {instancePath:instancePath+"/method"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func14(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -241,40 +185,9 @@ function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.substitution !== undefined && func0.call(data, "substitution")){
-if(!(func10(data.substitution, {instancePath:instancePath+"/substitution"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.halfLife !== undefined && func0.call(data, "halfLife")){
-if(!(func14(data.halfLife, {instancePath:instancePath+"/halfLife"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
 if(!(validate3(data.molecularWeight, {instancePath:instancePath+"/molecularWeight"}))){
@@ -290,46 +203,24 @@ return errors === 0;
 }
 
 
-const func16 = require("./datatypes.cjs")["Attachment"];
+const func26 = require("./datatypes.cjs")["Attachment"];
+const func27 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["type", func11],
+["representation", func12],
+["_representation", func5],
+["attachment", func26]
+];
 
 function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.representation !== undefined && func0.call(data, "representation")){
-if(!(func11(data.representation, {instancePath:instancePath+"/representation"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._representation !== undefined && func0.call(data, "_representation")){
-if(!(func4(data._representation, {instancePath:instancePath+"/_representation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.attachment !== undefined && func0.call(data, "attachment")){
-if(!(func16(data.attachment, {instancePath:instancePath+"/attachment"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -344,63 +235,22 @@ function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.stereochemistry !== undefined && func0.call(data, "stereochemistry")){
-if(!(func10(data.stereochemistry, {instancePath:instancePath+"/stereochemistry"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.opticalActivity !== undefined && func0.call(data, "opticalActivity")){
-if(!(func10(data.opticalActivity, {instancePath:instancePath+"/opticalActivity"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.molecularFormula !== undefined && func0.call(data, "molecularFormula")){
-if(!(func11(data.molecularFormula, {instancePath:instancePath+"/molecularFormula"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._molecularFormula !== undefined && func0.call(data, "_molecularFormula")){
-if(!(func4(data._molecularFormula, {instancePath:instancePath+"/_molecularFormula"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.molecularFormulaByMoiety !== undefined && func0.call(data, "molecularFormulaByMoiety")){
-if(!(func11(data.molecularFormulaByMoiety, {instancePath:instancePath+"/molecularFormulaByMoiety"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._molecularFormulaByMoiety !== undefined && func0.call(data, "_molecularFormulaByMoiety")){
-if(!(func4(data._molecularFormulaByMoiety, {instancePath:instancePath+"/_molecularFormulaByMoiety"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.isotope !== undefined && func0.call(data, "isotope")){
-let data9 = data.isotope;
-if(Array.isArray(data9)){
-const len0 = data9.length;
+let data0 = data.isotope;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data9[i0], {instancePath:instancePath+"/isotope/" + i0}))){
+if(!(validate4(data0[i0], {instancePath:instancePath+"/isotope/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/isotope", "#/properties/isotope/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/isotope", "#/cdxMembers/isotope/type", {type: "array"}); errors++;
 }
 }
 if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
@@ -408,23 +258,22 @@ if(!(validate3(data.molecularWeight, {instancePath:instancePath+"/molecularWeigh
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func12(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.representation !== undefined && func0.call(data, "representation")){
-let data13 = data.representation;
-if(Array.isArray(data13)){
-const len1 = data13.length;
+let data3 = data.representation;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate5(data13[i1], {instancePath:instancePath+"/representation/" + i1}))){
+if(!(validate5(data3[i1], {instancePath:instancePath+"/representation/" + i1}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/representation", "#/properties/representation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation", "#/cdxMembers/representation/type", {type: "array"}); errors++;
 }
 }
 }
@@ -436,61 +285,27 @@ return errors === 0;
 }
 
 
-const func17 = require("./datatypes.cjs")["member_fecd911445"];
+const func28 = require("./datatypes.cjs")["member_fecd911445"];
+const func29 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11],
+["status", func11],
+["statusDate", func28],
+["_statusDate", func5],
+["comment", func12],
+["_comment", func5],
+["source", func13]
+];
 
 function validate7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.statusDate !== undefined && func0.call(data, "statusDate")){
-if(!(func17(data.statusDate, {instancePath:instancePath+"/statusDate"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
-if(!(func4(data._statusDate, {instancePath:instancePath+"/_statusDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-if(!(func11(data.comment, {instancePath:instancePath+"/comment"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func4(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func12(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -501,49 +316,41 @@ return errors === 0;
 }
 
 
-const func18 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func30 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func31 = require("./datatypes.cjs")["member_796295fe1b"];
+const func32 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["name", func12],
+["_name", func5],
+["type", func11],
+["status", func11],
+["preferred", func30],
+["_preferred", func5],
+["language", func31],
+["domain", func31],
+["jurisdiction", func31]
+];
 const wrapper0 = {validate: validate8};
 
+const func33 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["authority", func11],
+["status", func11],
+["date", func28],
+["_date", func5]
+];
 
 function validate9(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.authority !== undefined && func0.call(data, "authority")){
-if(!(func10(data.authority, {instancePath:instancePath+"/authority"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func17(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -589,112 +396,55 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func11(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.preferred !== undefined && func0.call(data, "preferred")){
-if(!(func18(data.preferred, {instancePath:instancePath+"/preferred"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._preferred !== undefined && func0.call(data, "_preferred")){
-if(!(func4(data._preferred, {instancePath:instancePath+"/_preferred"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func19(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func19(data.domain, {instancePath:instancePath+"/domain"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func19(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.synonym !== undefined && func0.call(data, "synonym")){
-let data13 = data.synonym;
-if(Array.isArray(data13)){
-const len0 = data13.length;
+let data1 = data.synonym;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data13[i0], {instancePath:instancePath+"/synonym/" + i0}))){
+if(!(wrapper0.validate(data1[i0], {instancePath:instancePath+"/synonym/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/synonym", "#/properties/synonym/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/synonym", "#/cdxMembers/synonym/type", {type: "array"}); errors++;
 }
 }
 if(data.translation !== undefined && func0.call(data, "translation")){
-let data15 = data.translation;
-if(Array.isArray(data15)){
-const len1 = data15.length;
+let data3 = data.translation;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(wrapper0.validate(data15[i1], {instancePath:instancePath+"/translation/" + i1}))){
+if(!(wrapper0.validate(data3[i1], {instancePath:instancePath+"/translation/" + i1}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/translation", "#/properties/translation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation", "#/cdxMembers/translation/type", {type: "array"}); errors++;
 }
 }
 if(data.official !== undefined && func0.call(data, "official")){
-let data17 = data.official;
-if(Array.isArray(data17)){
-const len2 = data17.length;
+let data5 = data.official;
+if(Array.isArray(data5)){
+const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate9(data17[i2], {instancePath:instancePath+"/official/" + i2}))){
+if(!(validate9(data5[i2], {instancePath:instancePath+"/official/" + i2}))){
 vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/official", "#/properties/official/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/official", "#/cdxMembers/official/type", {type: "array"}); errors++;
 }
 }
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func12(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -705,8 +455,26 @@ return errors === 0;
 }
 
 
-const func20 = require("./datatypes.cjs")["Range"];
-const func21 = require("./datatypes.cjs")["Ratio"];
+const func34 = require("./datatypes.cjs")["Range"];
+const func35 = require("./datatypes.cjs")["Ratio"];
+const func36 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["substanceReference", func15],
+["substanceCodeableConcept", func11],
+["relationship", func11],
+["isDefining", func30],
+["_isDefining", func5],
+["amountQuantity", func18],
+["amountRange", func34],
+["amountRatio", func35],
+["amountString", func12],
+["_amountString", func5],
+["amountRatioLowLimit", func35],
+["amountType", func11],
+["source", func13]
+];
 const obj2 = new Set(["substanceReference", "substanceCodeableConcept"]);
 const obj3 = new Set(["amountQuantity", "amountRange", "amountRatio", "amountString"]);
 
@@ -714,91 +482,15 @@ function validate10(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.substanceReference !== undefined && func0.call(data, "substanceReference")){
-if(!(func13(data.substanceReference, {instancePath:instancePath+"/substanceReference"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.substanceCodeableConcept !== undefined && func0.call(data, "substanceCodeableConcept")){
-if(!(func10(data.substanceCodeableConcept, {instancePath:instancePath+"/substanceCodeableConcept"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.relationship !== undefined && func0.call(data, "relationship")){
-if(!(func10(data.relationship, {instancePath:instancePath+"/relationship"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.isDefining !== undefined && func0.call(data, "isDefining")){
-if(!(func18(data.isDefining, {instancePath:instancePath+"/isDefining"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._isDefining !== undefined && func0.call(data, "_isDefining")){
-if(!(func4(data._isDefining, {instancePath:instancePath+"/_isDefining"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.amountQuantity !== undefined && func0.call(data, "amountQuantity")){
-if(!(func14(data.amountQuantity, {instancePath:instancePath+"/amountQuantity"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.amountRange !== undefined && func0.call(data, "amountRange")){
-if(!(func20(data.amountRange, {instancePath:instancePath+"/amountRange"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.amountRatio !== undefined && func0.call(data, "amountRatio")){
-if(!(func21(data.amountRatio, {instancePath:instancePath+"/amountRatio"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.amountString !== undefined && func0.call(data, "amountString")){
-if(!(func11(data.amountString, {instancePath:instancePath+"/amountString"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._amountString !== undefined && func0.call(data, "_amountString")){
-if(!(func4(data._amountString, {instancePath:instancePath+"/_amountString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.amountRatioLowLimit !== undefined && func0.call(data, "amountRatioLowLimit")){
-if(!(func21(data.amountRatioLowLimit, {instancePath:instancePath+"/amountRatioLowLimit"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.amountType !== undefined && func0.call(data, "amountType")){
-if(!(func10(data.amountType, {instancePath:instancePath+"/amountType"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func12(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-const forms0 = func15(data, obj2);
+const forms0 = func20(data, obj2);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "substance[x]", forms: forms0}); errors++;
 }
-const forms1 = func15(data, obj3);
+const forms1 = func20(data, obj3);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "amount[x]", forms: forms1}); errors++;
 }
@@ -821,136 +513,44 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceSpecification" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceSpecification"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstanceSpecification"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func10(data.domain, {instancePath:instancePath+"/domain"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func11(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func12(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-if(!(func11(data.comment, {instancePath:instancePath+"/comment"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func4(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.moiety !== undefined && func0.call(data, "moiety")){
-let data20 = data.moiety;
-if(Array.isArray(data20)){
-const len0 = data20.length;
+let data1 = data.moiety;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data20[i0], {instancePath:instancePath+"/moiety/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/moiety/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/moiety", "#/properties/moiety/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety", "#/cdxMembers/moiety/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
-let data22 = data.property;
-if(Array.isArray(data22)){
-const len1 = data22.length;
+let data3 = data.property;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data22[i1], {instancePath:instancePath+"/property/" + i1}))){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/property/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/cdxMembers/property/type", {type: "array"}); errors++;
 }
 }
-if(data.referenceInformation !== undefined && func0.call(data, "referenceInformation")){
-if(!(func13(data.referenceInformation, {instancePath:instancePath+"/referenceInformation"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.structure !== undefined && func0.call(data, "structure")){
 if(!(validate6(data.structure, {instancePath:instancePath+"/structure"}))){
@@ -958,80 +558,64 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-let data26 = data.code;
-if(Array.isArray(data26)){
-const len2 = data26.length;
+let data6 = data.code;
+if(Array.isArray(data6)){
+const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate7(data26[i2], {instancePath:instancePath+"/code/" + i2}))){
+if(!(validate7(data6[i2], {instancePath:instancePath+"/code/" + i2}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
-let data28 = data.name;
-if(Array.isArray(data28)){
-const len3 = data28.length;
+let data8 = data.name;
+if(Array.isArray(data8)){
+const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate8(data28[i3], {instancePath:instancePath+"/name/" + i3}))){
+if(!(validate8(data8[i3], {instancePath:instancePath+"/name/" + i3}))){
 vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/cdxMembers/name/type", {type: "array"}); errors++;
 }
 }
 if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
-let data30 = data.molecularWeight;
-if(Array.isArray(data30)){
-const len4 = data30.length;
+let data10 = data.molecularWeight;
+if(Array.isArray(data10)){
+const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate3(data30[i4], {instancePath:instancePath+"/molecularWeight/" + i4}))){
+if(!(validate3(data10[i4], {instancePath:instancePath+"/molecularWeight/" + i4}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/properties/molecularWeight/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/cdxMembers/molecularWeight/type", {type: "array"}); errors++;
 }
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
-let data32 = data.relationship;
-if(Array.isArray(data32)){
-const len5 = data32.length;
+let data12 = data.relationship;
+if(Array.isArray(data12)){
+const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate10(data32[i5], {instancePath:instancePath+"/relationship/" + i5}))){
+if(!(validate10(data12[i5], {instancePath:instancePath+"/relationship/" + i5}))){
 vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relationship", "#/properties/relationship/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship", "#/cdxMembers/relationship/type", {type: "array"}); errors++;
 }
 }
-if(data.nucleicAcid !== undefined && func0.call(data, "nucleicAcid")){
-if(!(func13(data.nucleicAcid, {instancePath:instancePath+"/nucleicAcid"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.polymer !== undefined && func0.call(data, "polymer")){
-if(!(func13(data.polymer, {instancePath:instancePath+"/polymer"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.protein !== undefined && func0.call(data, "protein")){
-if(!(func13(data.protein, {instancePath:instancePath+"/protein"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.sourceMaterial !== undefined && func0.call(data, "sourceMaterial")){
-if(!(func13(data.sourceMaterial, {instancePath:instancePath+"/sourceMaterial"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "draft",
@@ -35,66 +35,95 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func11 = require("./datatypes.cjs")["Identifier"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const func13 = require("./datatypes.cjs")["member_ba89bd1f7a"];
-const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func15 = require("./datatypes.cjs")["Reference"];
-const func16 = require("./datatypes.cjs")["Period"];
-const func17 = require("./datatypes.cjs")["member_fecd911445"];
-const func18 = require("./datatypes.cjs")["member_796295fe1b"];
-const func19 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = require("./datatypes.cjs")["Identifier"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["instantiatesCanonical", func4],
+["_instantiatesCanonical", func5],
+["instantiatesUri", func4],
+["_instantiatesUri", func5],
+["basedOn", func11],
+["groupIdentifier", func12],
+["partOf", func11]
+];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = [
+["_status", func5],
+["statusReason", func14],
+["businessStatus", func14]
+];
+const func16 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func18 = require("./datatypes.cjs")["Reference"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = require("./datatypes.cjs")["member_fecd911445"];
+const func21 = require("./datatypes.cjs")["member_796295fe1b"];
+const func22 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func23 = [
+["_intent", func5],
+["priority", func16],
+["_priority", func5],
+["code", func14],
+["description", func17],
+["_description", func5],
+["focus", func18],
+["for", func18],
+["encounter", func18],
+["executionPeriod", func19],
+["authoredOn", func20],
+["_authoredOn", func5],
+["lastModified", func20],
+["_lastModified", func5],
+["requester", func18],
+["performerType", func21],
+["owner", func18],
+["location", func18],
+["reasonCode", func14],
+["reasonReference", func18],
+["insurance", func11],
+["note", func22],
+["relevantHistory", func11]
+];
 
-const func20 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func24 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func25 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["repetitions", func24],
+["_repetitions", func5],
+["period", func19],
+["recipient", func11]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.repetitions !== undefined && func0.call(data, "repetitions")){
-if(!(func20(data.repetitions, {instancePath:instancePath+"/repetitions"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._repetitions !== undefined && func0.call(data, "_repetitions")){
-if(!(func4(data._repetitions, {instancePath:instancePath+"/_repetitions"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func16(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.recipient !== undefined && func0.call(data, "recipient")){
-if(!(func10(data.recipient, {instancePath:instancePath+"/recipient"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -105,45 +134,120 @@ return errors === 0;
 }
 
 
-const func21 = require("./datatypes.cjs")["member_6fa17cc514"];
-const func22 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func23 = require("./datatypes.cjs")["member_72cd84868b"];
-const func24 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func25 = require("./datatypes.cjs")["member_cddf8275af"];
-const func26 = require("./datatypes.cjs")["member_082a10d0c3"];
-const func27 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
-const func28 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func29 = require("./datatypes.cjs")["member_d2af41c637"];
-const func30 = require("./datatypes.cjs")["member_95f9438413"];
-const func31 = require("./datatypes.cjs")["member_42424aab32"];
-const func32 = require("./datatypes.cjs")["member_56898f6649"];
-const func33 = require("./datatypes.cjs")["Address"];
-const func34 = require("./datatypes.cjs")["Age"];
-const func35 = require("./datatypes.cjs")["Annotation"];
-const func36 = require("./datatypes.cjs")["Attachment"];
-const func37 = require("./datatypes.cjs")["Coding"];
-const func38 = require("./datatypes.cjs")["ContactPoint"];
-const func39 = require("./datatypes.cjs")["Count"];
-const func40 = require("./datatypes.cjs")["Distance"];
-const func41 = require("./datatypes.cjs")["Duration"];
-const func42 = require("./datatypes.cjs")["HumanName"];
-const func43 = require("./datatypes.cjs")["Money"];
-const func44 = require("./datatypes.cjs")["Quantity"];
-const func45 = require("./datatypes.cjs")["Range"];
-const func46 = require("./datatypes.cjs")["Ratio"];
-const func47 = require("./datatypes.cjs")["SampledData"];
-const func48 = require("./datatypes.cjs")["Signature"];
-const func49 = require("./datatypes.cjs")["Timing"];
-const func50 = require("./datatypes.cjs")["ContactDetail"];
-const func51 = require("./datatypes.cjs")["Contributor"];
-const func52 = require("./datatypes.cjs")["DataRequirement"];
-const func53 = require("./datatypes.cjs")["Expression"];
-const func54 = require("./datatypes.cjs")["ParameterDefinition"];
-const func55 = require("./datatypes.cjs")["RelatedArtifact"];
-const func56 = require("./datatypes.cjs")["TriggerDefinition"];
-const func57 = require("./datatypes.cjs")["UsageContext"];
-const func58 = require("./datatypes.cjs")["Dosage"];
-const func59 = require("../../../../choice.cjs").choiceForms;
+const func26 = require("./datatypes.cjs")["member_6fa17cc514"];
+const func27 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func28 = require("./datatypes.cjs")["member_72cd84868b"];
+const func29 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func30 = require("./datatypes.cjs")["member_cddf8275af"];
+const func31 = require("./datatypes.cjs")["member_082a10d0c3"];
+const func32 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
+const func33 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func34 = require("./datatypes.cjs")["member_d2af41c637"];
+const func35 = require("./datatypes.cjs")["member_95f9438413"];
+const func36 = require("./datatypes.cjs")["member_42424aab32"];
+const func37 = require("./datatypes.cjs")["member_56898f6649"];
+const func38 = require("./datatypes.cjs")["Address"];
+const func39 = require("./datatypes.cjs")["Age"];
+const func40 = require("./datatypes.cjs")["Annotation"];
+const func41 = require("./datatypes.cjs")["Attachment"];
+const func42 = require("./datatypes.cjs")["Coding"];
+const func43 = require("./datatypes.cjs")["ContactPoint"];
+const func44 = require("./datatypes.cjs")["Count"];
+const func45 = require("./datatypes.cjs")["Distance"];
+const func46 = require("./datatypes.cjs")["Duration"];
+const func47 = require("./datatypes.cjs")["HumanName"];
+const func48 = require("./datatypes.cjs")["Money"];
+const func49 = require("./datatypes.cjs")["Quantity"];
+const func50 = require("./datatypes.cjs")["Range"];
+const func51 = require("./datatypes.cjs")["Ratio"];
+const func52 = require("./datatypes.cjs")["SampledData"];
+const func53 = require("./datatypes.cjs")["Signature"];
+const func54 = require("./datatypes.cjs")["Timing"];
+const func55 = require("./datatypes.cjs")["ContactDetail"];
+const func56 = require("./datatypes.cjs")["Contributor"];
+const func57 = require("./datatypes.cjs")["DataRequirement"];
+const func58 = require("./datatypes.cjs")["Expression"];
+const func59 = require("./datatypes.cjs")["ParameterDefinition"];
+const func60 = require("./datatypes.cjs")["RelatedArtifact"];
+const func61 = require("./datatypes.cjs")["TriggerDefinition"];
+const func62 = require("./datatypes.cjs")["UsageContext"];
+const func63 = require("./datatypes.cjs")["Dosage"];
+const func64 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["type", func14],
+["valueBase64Binary", func26],
+["_valueBase64Binary", func5],
+["valueBoolean", func27],
+["_valueBoolean", func5],
+["valueCanonical", func4],
+["_valueCanonical", func5],
+["valueCode", func6],
+["_valueCode", func5],
+["valueDate", func28],
+["_valueDate", func5],
+["valueDateTime", func29],
+["_valueDateTime", func5],
+["valueDecimal", func30],
+["_valueDecimal", func5],
+["valueId", func31],
+["_valueId", func5],
+["valueInstant", func32],
+["_valueInstant", func5],
+["valueInteger", func33],
+["_valueInteger", func5],
+["valueMarkdown", func17],
+["_valueMarkdown", func5],
+["valueOid", func34],
+["_valueOid", func5],
+["valuePositiveInt", func24],
+["_valuePositiveInt", func5],
+["valueString", func17],
+["_valueString", func5],
+["valueTime", func35],
+["_valueTime", func5],
+["valueUnsignedInt", func36],
+["_valueUnsignedInt", func5],
+["valueUri", func4],
+["_valueUri", func5],
+["valueUrl", func4],
+["_valueUrl", func5],
+["valueUuid", func37],
+["_valueUuid", func5],
+["valueAddress", func38],
+["valueAge", func39],
+["valueAnnotation", func40],
+["valueAttachment", func41],
+["valueCodeableConcept", func14],
+["valueCoding", func42],
+["valueContactPoint", func43],
+["valueCount", func44],
+["valueDistance", func45],
+["valueDuration", func46],
+["valueHumanName", func47],
+["valueIdentifier", func12],
+["valueMoney", func48],
+["valuePeriod", func19],
+["valueQuantity", func49],
+["valueRange", func50],
+["valueRatio", func51],
+["valueReference", func18],
+["valueSampledData", func52],
+["valueSignature", func53],
+["valueTiming", func54],
+["valueContactDetail", func55],
+["valueContributor", func56],
+["valueDataRequirement", func57],
+["valueExpression", func58],
+["valueParameterDefinition", func59],
+["valueRelatedArtifact", func60],
+["valueTriggerDefinition", func61],
+["valueUsageContext", func62],
+["valueDosage", func63],
+["valueMeta", func3]
+];
+const func65 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["valueBase64Binary",
 "valueBoolean",
 "valueCanonical",
@@ -849,372 +953,11 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
-if(!(func21(data.valueBase64Binary, {instancePath:instancePath+"/valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
-if(!(func4(data._valueBase64Binary, {instancePath:instancePath+"/_valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func22(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
-if(!(func3(data.valueCanonical, {instancePath:instancePath+"/valueCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
-if(!(func4(data._valueCanonical, {instancePath:instancePath+"/_valueCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueCode !== undefined && func0.call(data, "valueCode")){
-if(!(func5(data.valueCode, {instancePath:instancePath+"/valueCode"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
-if(!(func4(data._valueCode, {instancePath:instancePath+"/_valueCode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDate !== undefined && func0.call(data, "valueDate")){
-if(!(func23(data.valueDate, {instancePath:instancePath+"/valueDate"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
-if(!(func4(data._valueDate, {instancePath:instancePath+"/_valueDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-if(!(func24(data.valueDateTime, {instancePath:instancePath+"/valueDateTime"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func4(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
-if(!(func25(data.valueDecimal, {instancePath:instancePath+"/valueDecimal"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func4(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueId !== undefined && func0.call(data, "valueId")){
-if(!(func26(data.valueId, {instancePath:instancePath+"/valueId"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._valueId !== undefined && func0.call(data, "_valueId")){
-if(!(func4(data._valueId, {instancePath:instancePath+"/_valueId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
-if(!(func27(data.valueInstant, {instancePath:instancePath+"/valueInstant"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
-if(!(func4(data._valueInstant, {instancePath:instancePath+"/_valueInstant"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func28(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
-if(!(func14(data.valueMarkdown, {instancePath:instancePath+"/valueMarkdown"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
-if(!(func4(data._valueMarkdown, {instancePath:instancePath+"/_valueMarkdown"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueOid !== undefined && func0.call(data, "valueOid")){
-if(!(func29(data.valueOid, {instancePath:instancePath+"/valueOid"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
-if(!(func4(data._valueOid, {instancePath:instancePath+"/_valueOid"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
-if(!(func20(data.valuePositiveInt, {instancePath:instancePath+"/valuePositiveInt"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._valuePositiveInt !== undefined && func0.call(data, "_valuePositiveInt")){
-if(!(func4(data._valuePositiveInt, {instancePath:instancePath+"/_valuePositiveInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func14(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-if(!(func30(data.valueTime, {instancePath:instancePath+"/valueTime"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func4(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
-if(!(func31(data.valueUnsignedInt, {instancePath:instancePath+"/valueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-if(data._valueUnsignedInt !== undefined && func0.call(data, "_valueUnsignedInt")){
-if(!(func4(data._valueUnsignedInt, {instancePath:instancePath+"/_valueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUri !== undefined && func0.call(data, "valueUri")){
-if(!(func3(data.valueUri, {instancePath:instancePath+"/valueUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
-if(!(func4(data._valueUri, {instancePath:instancePath+"/_valueUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
-if(!(func3(data.valueUrl, {instancePath:instancePath+"/valueUrl"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
-if(!(func4(data._valueUrl, {instancePath:instancePath+"/_valueUrl"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
-if(!(func32(data.valueUuid, {instancePath:instancePath+"/valueUuid"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
-if(!(func4(data._valueUuid, {instancePath:instancePath+"/_valueUuid"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueAddress !== undefined && func0.call(data, "valueAddress")){
-if(!(func33(data.valueAddress, {instancePath:instancePath+"/valueAddress"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.valueAge !== undefined && func0.call(data, "valueAge")){
-if(!(func34(data.valueAge, {instancePath:instancePath+"/valueAge"}))){
-vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
-}
-}
-if(data.valueAnnotation !== undefined && func0.call(data, "valueAnnotation")){
-if(!(func35(data.valueAnnotation, {instancePath:instancePath+"/valueAnnotation"}))){
-vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
-}
-}
-if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
-if(!(func36(data.valueAttachment, {instancePath:instancePath+"/valueAttachment"}))){
-vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
-}
-}
-if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func12(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func37(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func37.errors); errors = vErrors.length;
-}
-}
-if(data.valueContactPoint !== undefined && func0.call(data, "valueContactPoint")){
-if(!(func38(data.valueContactPoint, {instancePath:instancePath+"/valueContactPoint"}))){
-vErrors = addErrors(vErrors, func38.errors); errors = vErrors.length;
-}
-}
-if(data.valueCount !== undefined && func0.call(data, "valueCount")){
-if(!(func39(data.valueCount, {instancePath:instancePath+"/valueCount"}))){
-vErrors = addErrors(vErrors, func39.errors); errors = vErrors.length;
-}
-}
-if(data.valueDistance !== undefined && func0.call(data, "valueDistance")){
-if(!(func40(data.valueDistance, {instancePath:instancePath+"/valueDistance"}))){
-vErrors = addErrors(vErrors, func40.errors); errors = vErrors.length;
-}
-}
-if(data.valueDuration !== undefined && func0.call(data, "valueDuration")){
-if(!(func41(data.valueDuration, {instancePath:instancePath+"/valueDuration"}))){
-vErrors = addErrors(vErrors, func41.errors); errors = vErrors.length;
-}
-}
-if(data.valueHumanName !== undefined && func0.call(data, "valueHumanName")){
-if(!(func42(data.valueHumanName, {instancePath:instancePath+"/valueHumanName"}))){
-vErrors = addErrors(vErrors, func42.errors); errors = vErrors.length;
-}
-}
-if(data.valueIdentifier !== undefined && func0.call(data, "valueIdentifier")){
-if(!(func11(data.valueIdentifier, {instancePath:instancePath+"/valueIdentifier"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.valueMoney !== undefined && func0.call(data, "valueMoney")){
-if(!(func43(data.valueMoney, {instancePath:instancePath+"/valueMoney"}))){
-vErrors = addErrors(vErrors, func43.errors); errors = vErrors.length;
-}
-}
-if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func16(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func44(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func44.errors); errors = vErrors.length;
-}
-}
-if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func45(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
-vErrors = addErrors(vErrors, func45.errors); errors = vErrors.length;
-}
-}
-if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func46(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
-vErrors = addErrors(vErrors, func46.errors); errors = vErrors.length;
-}
-}
-if(data.valueReference !== undefined && func0.call(data, "valueReference")){
-if(!(func15(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func47(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
-vErrors = addErrors(vErrors, func47.errors); errors = vErrors.length;
-}
-}
-if(data.valueSignature !== undefined && func0.call(data, "valueSignature")){
-if(!(func48(data.valueSignature, {instancePath:instancePath+"/valueSignature"}))){
-vErrors = addErrors(vErrors, func48.errors); errors = vErrors.length;
-}
-}
-if(data.valueTiming !== undefined && func0.call(data, "valueTiming")){
-if(!(func49(data.valueTiming, {instancePath:instancePath+"/valueTiming"}))){
-vErrors = addErrors(vErrors, func49.errors); errors = vErrors.length;
-}
-}
-if(data.valueContactDetail !== undefined && func0.call(data, "valueContactDetail")){
-if(!(func50(data.valueContactDetail, {instancePath:instancePath+"/valueContactDetail"}))){
-vErrors = addErrors(vErrors, func50.errors); errors = vErrors.length;
-}
-}
-if(data.valueContributor !== undefined && func0.call(data, "valueContributor")){
-if(!(func51(data.valueContributor, {instancePath:instancePath+"/valueContributor"}))){
-vErrors = addErrors(vErrors, func51.errors); errors = vErrors.length;
-}
-}
-if(data.valueDataRequirement !== undefined && func0.call(data, "valueDataRequirement")){
-if(!(func52(data.valueDataRequirement, {instancePath:instancePath+"/valueDataRequirement"}))){
-vErrors = addErrors(vErrors, func52.errors); errors = vErrors.length;
-}
-}
-if(data.valueExpression !== undefined && func0.call(data, "valueExpression")){
-if(!(func53(data.valueExpression, {instancePath:instancePath+"/valueExpression"}))){
-vErrors = addErrors(vErrors, func53.errors); errors = vErrors.length;
-}
-}
-if(data.valueParameterDefinition !== undefined && func0.call(data, "valueParameterDefinition")){
-if(!(func54(data.valueParameterDefinition, {instancePath:instancePath+"/valueParameterDefinition"}))){
-vErrors = addErrors(vErrors, func54.errors); errors = vErrors.length;
-}
-}
-if(data.valueRelatedArtifact !== undefined && func0.call(data, "valueRelatedArtifact")){
-if(!(func55(data.valueRelatedArtifact, {instancePath:instancePath+"/valueRelatedArtifact"}))){
-vErrors = addErrors(vErrors, func55.errors); errors = vErrors.length;
-}
-}
-if(data.valueTriggerDefinition !== undefined && func0.call(data, "valueTriggerDefinition")){
-if(!(func56(data.valueTriggerDefinition, {instancePath:instancePath+"/valueTriggerDefinition"}))){
-vErrors = addErrors(vErrors, func56.errors); errors = vErrors.length;
-}
-}
-if(data.valueUsageContext !== undefined && func0.call(data, "valueUsageContext")){
-if(!(func57(data.valueUsageContext, {instancePath:instancePath+"/valueUsageContext"}))){
-vErrors = addErrors(vErrors, func57.errors); errors = vErrors.length;
-}
-}
-if(data.valueDosage !== undefined && func0.call(data, "valueDosage")){
-if(!(func58(data.valueDosage, {instancePath:instancePath+"/valueDosage"}))){
-vErrors = addErrors(vErrors, func58.errors); errors = vErrors.length;
-}
-}
-if(data.valueMeta !== undefined && func0.call(data, "valueMeta")){
-if(!(func2(data.valueMeta, {instancePath:instancePath+"/valueMeta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func59(data, obj0);
+vErrors = func1(data, instancePath, func64, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func65(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -1882,372 +1625,11 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func14(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func12(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
-if(!(func21(data.valueBase64Binary, {instancePath:instancePath+"/valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
-if(!(func4(data._valueBase64Binary, {instancePath:instancePath+"/_valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func22(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
-if(!(func3(data.valueCanonical, {instancePath:instancePath+"/valueCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
-if(!(func4(data._valueCanonical, {instancePath:instancePath+"/_valueCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueCode !== undefined && func0.call(data, "valueCode")){
-if(!(func5(data.valueCode, {instancePath:instancePath+"/valueCode"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
-if(!(func4(data._valueCode, {instancePath:instancePath+"/_valueCode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDate !== undefined && func0.call(data, "valueDate")){
-if(!(func23(data.valueDate, {instancePath:instancePath+"/valueDate"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
-if(!(func4(data._valueDate, {instancePath:instancePath+"/_valueDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-if(!(func24(data.valueDateTime, {instancePath:instancePath+"/valueDateTime"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func4(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
-if(!(func25(data.valueDecimal, {instancePath:instancePath+"/valueDecimal"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func4(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueId !== undefined && func0.call(data, "valueId")){
-if(!(func26(data.valueId, {instancePath:instancePath+"/valueId"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data._valueId !== undefined && func0.call(data, "_valueId")){
-if(!(func4(data._valueId, {instancePath:instancePath+"/_valueId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
-if(!(func27(data.valueInstant, {instancePath:instancePath+"/valueInstant"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
-if(!(func4(data._valueInstant, {instancePath:instancePath+"/_valueInstant"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func28(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
-if(!(func14(data.valueMarkdown, {instancePath:instancePath+"/valueMarkdown"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
-if(!(func4(data._valueMarkdown, {instancePath:instancePath+"/_valueMarkdown"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueOid !== undefined && func0.call(data, "valueOid")){
-if(!(func29(data.valueOid, {instancePath:instancePath+"/valueOid"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
-if(!(func4(data._valueOid, {instancePath:instancePath+"/_valueOid"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
-if(!(func20(data.valuePositiveInt, {instancePath:instancePath+"/valuePositiveInt"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._valuePositiveInt !== undefined && func0.call(data, "_valuePositiveInt")){
-if(!(func4(data._valuePositiveInt, {instancePath:instancePath+"/_valuePositiveInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func14(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-if(!(func30(data.valueTime, {instancePath:instancePath+"/valueTime"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func4(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
-if(!(func31(data.valueUnsignedInt, {instancePath:instancePath+"/valueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-if(data._valueUnsignedInt !== undefined && func0.call(data, "_valueUnsignedInt")){
-if(!(func4(data._valueUnsignedInt, {instancePath:instancePath+"/_valueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUri !== undefined && func0.call(data, "valueUri")){
-if(!(func3(data.valueUri, {instancePath:instancePath+"/valueUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
-if(!(func4(data._valueUri, {instancePath:instancePath+"/_valueUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
-if(!(func3(data.valueUrl, {instancePath:instancePath+"/valueUrl"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
-if(!(func4(data._valueUrl, {instancePath:instancePath+"/_valueUrl"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
-if(!(func32(data.valueUuid, {instancePath:instancePath+"/valueUuid"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
-if(!(func4(data._valueUuid, {instancePath:instancePath+"/_valueUuid"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueAddress !== undefined && func0.call(data, "valueAddress")){
-if(!(func33(data.valueAddress, {instancePath:instancePath+"/valueAddress"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.valueAge !== undefined && func0.call(data, "valueAge")){
-if(!(func34(data.valueAge, {instancePath:instancePath+"/valueAge"}))){
-vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
-}
-}
-if(data.valueAnnotation !== undefined && func0.call(data, "valueAnnotation")){
-if(!(func35(data.valueAnnotation, {instancePath:instancePath+"/valueAnnotation"}))){
-vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
-}
-}
-if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
-if(!(func36(data.valueAttachment, {instancePath:instancePath+"/valueAttachment"}))){
-vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
-}
-}
-if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func12(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func37(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func37.errors); errors = vErrors.length;
-}
-}
-if(data.valueContactPoint !== undefined && func0.call(data, "valueContactPoint")){
-if(!(func38(data.valueContactPoint, {instancePath:instancePath+"/valueContactPoint"}))){
-vErrors = addErrors(vErrors, func38.errors); errors = vErrors.length;
-}
-}
-if(data.valueCount !== undefined && func0.call(data, "valueCount")){
-if(!(func39(data.valueCount, {instancePath:instancePath+"/valueCount"}))){
-vErrors = addErrors(vErrors, func39.errors); errors = vErrors.length;
-}
-}
-if(data.valueDistance !== undefined && func0.call(data, "valueDistance")){
-if(!(func40(data.valueDistance, {instancePath:instancePath+"/valueDistance"}))){
-vErrors = addErrors(vErrors, func40.errors); errors = vErrors.length;
-}
-}
-if(data.valueDuration !== undefined && func0.call(data, "valueDuration")){
-if(!(func41(data.valueDuration, {instancePath:instancePath+"/valueDuration"}))){
-vErrors = addErrors(vErrors, func41.errors); errors = vErrors.length;
-}
-}
-if(data.valueHumanName !== undefined && func0.call(data, "valueHumanName")){
-if(!(func42(data.valueHumanName, {instancePath:instancePath+"/valueHumanName"}))){
-vErrors = addErrors(vErrors, func42.errors); errors = vErrors.length;
-}
-}
-if(data.valueIdentifier !== undefined && func0.call(data, "valueIdentifier")){
-if(!(func11(data.valueIdentifier, {instancePath:instancePath+"/valueIdentifier"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.valueMoney !== undefined && func0.call(data, "valueMoney")){
-if(!(func43(data.valueMoney, {instancePath:instancePath+"/valueMoney"}))){
-vErrors = addErrors(vErrors, func43.errors); errors = vErrors.length;
-}
-}
-if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func16(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func44(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func44.errors); errors = vErrors.length;
-}
-}
-if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func45(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
-vErrors = addErrors(vErrors, func45.errors); errors = vErrors.length;
-}
-}
-if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func46(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
-vErrors = addErrors(vErrors, func46.errors); errors = vErrors.length;
-}
-}
-if(data.valueReference !== undefined && func0.call(data, "valueReference")){
-if(!(func15(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func47(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
-vErrors = addErrors(vErrors, func47.errors); errors = vErrors.length;
-}
-}
-if(data.valueSignature !== undefined && func0.call(data, "valueSignature")){
-if(!(func48(data.valueSignature, {instancePath:instancePath+"/valueSignature"}))){
-vErrors = addErrors(vErrors, func48.errors); errors = vErrors.length;
-}
-}
-if(data.valueTiming !== undefined && func0.call(data, "valueTiming")){
-if(!(func49(data.valueTiming, {instancePath:instancePath+"/valueTiming"}))){
-vErrors = addErrors(vErrors, func49.errors); errors = vErrors.length;
-}
-}
-if(data.valueContactDetail !== undefined && func0.call(data, "valueContactDetail")){
-if(!(func50(data.valueContactDetail, {instancePath:instancePath+"/valueContactDetail"}))){
-vErrors = addErrors(vErrors, func50.errors); errors = vErrors.length;
-}
-}
-if(data.valueContributor !== undefined && func0.call(data, "valueContributor")){
-if(!(func51(data.valueContributor, {instancePath:instancePath+"/valueContributor"}))){
-vErrors = addErrors(vErrors, func51.errors); errors = vErrors.length;
-}
-}
-if(data.valueDataRequirement !== undefined && func0.call(data, "valueDataRequirement")){
-if(!(func52(data.valueDataRequirement, {instancePath:instancePath+"/valueDataRequirement"}))){
-vErrors = addErrors(vErrors, func52.errors); errors = vErrors.length;
-}
-}
-if(data.valueExpression !== undefined && func0.call(data, "valueExpression")){
-if(!(func53(data.valueExpression, {instancePath:instancePath+"/valueExpression"}))){
-vErrors = addErrors(vErrors, func53.errors); errors = vErrors.length;
-}
-}
-if(data.valueParameterDefinition !== undefined && func0.call(data, "valueParameterDefinition")){
-if(!(func54(data.valueParameterDefinition, {instancePath:instancePath+"/valueParameterDefinition"}))){
-vErrors = addErrors(vErrors, func54.errors); errors = vErrors.length;
-}
-}
-if(data.valueRelatedArtifact !== undefined && func0.call(data, "valueRelatedArtifact")){
-if(!(func55(data.valueRelatedArtifact, {instancePath:instancePath+"/valueRelatedArtifact"}))){
-vErrors = addErrors(vErrors, func55.errors); errors = vErrors.length;
-}
-}
-if(data.valueTriggerDefinition !== undefined && func0.call(data, "valueTriggerDefinition")){
-if(!(func56(data.valueTriggerDefinition, {instancePath:instancePath+"/valueTriggerDefinition"}))){
-vErrors = addErrors(vErrors, func56.errors); errors = vErrors.length;
-}
-}
-if(data.valueUsageContext !== undefined && func0.call(data, "valueUsageContext")){
-if(!(func57(data.valueUsageContext, {instancePath:instancePath+"/valueUsageContext"}))){
-vErrors = addErrors(vErrors, func57.errors); errors = vErrors.length;
-}
-}
-if(data.valueDosage !== undefined && func0.call(data, "valueDosage")){
-if(!(func58(data.valueDosage, {instancePath:instancePath+"/valueDosage"}))){
-vErrors = addErrors(vErrors, func58.errors); errors = vErrors.length;
-}
-}
-if(data.valueMeta !== undefined && func0.call(data, "valueMeta")){
-if(!(func2(data.valueMeta, {instancePath:instancePath+"/valueMeta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func59(data, obj0);
+vErrors = func1(data, instancePath, func64, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func65(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -2332,240 +1714,32 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Task" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Task"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Task"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func3(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func4(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-if(!(func3(data.instantiatesUri, {instancePath:instancePath+"/instantiatesUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func4(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-if(!(func10(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func11(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func10(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data21 = data.status;
-if(!((((((((((((data21 === "draft") || (data21 === "requested")) || (data21 === "received")) || (data21 === "accepted")) || (data21 === "rejected")) || (data21 === "ready")) || (data21 === "cancelled")) || (data21 === "in-progress")) || (data21 === "on-hold")) || (data21 === "failed")) || (data21 === "completed")) || (data21 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data3 = data.status;
+if(!((((((((((((data3 === "draft") || (data3 === "requested")) || (data3 === "received")) || (data3 === "accepted")) || (data3 === "rejected")) || (data3 === "ready")) || (data3 === "cancelled")) || (data3 === "in-progress")) || (data3 === "on-hold")) || (data3 === "failed")) || (data3 === "completed")) || (data3 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func12(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.businessStatus !== undefined && func0.call(data, "businessStatus")){
-if(!(func12(data.businessStatus, {instancePath:instancePath+"/businessStatus"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
-let data25 = data.intent;
-if(!(((((((((data25 === "unknown") || (data25 === "proposal")) || (data25 === "plan")) || (data25 === "order")) || (data25 === "original-order")) || (data25 === "reflex-order")) || (data25 === "filler-order")) || (data25 === "instance-order")) || (data25 === "option"))){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
+let data4 = data.intent;
+if(!(((((((((data4 === "unknown") || (data4 === "proposal")) || (data4 === "plan")) || (data4 === "order")) || (data4 === "original-order")) || (data4 === "reflex-order")) || (data4 === "filler-order")) || (data4 === "instance-order")) || (data4 === "option"))){
+vErrors = addError(vErrors, instancePath+"/intent", "#/cdxMembers/intent/enum", {allowedValues: schema0.cdxMembers.intent.enum}); errors++;
 }
 }
-if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func4(data._intent, {instancePath:instancePath+"/_intent"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func13(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func12(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func14(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.focus !== undefined && func0.call(data, "focus")){
-if(!(func15(data.focus, {instancePath:instancePath+"/focus"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.for !== undefined && func0.call(data, "for")){
-if(!(func15(data.for, {instancePath:instancePath+"/for"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func15(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.executionPeriod !== undefined && func0.call(data, "executionPeriod")){
-if(!(func16(data.executionPeriod, {instancePath:instancePath+"/executionPeriod"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
-if(!(func17(data.authoredOn, {instancePath:instancePath+"/authoredOn"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func4(data._authoredOn, {instancePath:instancePath+"/_authoredOn"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.lastModified !== undefined && func0.call(data, "lastModified")){
-if(!(func17(data.lastModified, {instancePath:instancePath+"/lastModified"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._lastModified !== undefined && func0.call(data, "_lastModified")){
-if(!(func4(data._lastModified, {instancePath:instancePath+"/_lastModified"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func15(data.requester, {instancePath:instancePath+"/requester"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.performerType !== undefined && func0.call(data, "performerType")){
-if(!(func18(data.performerType, {instancePath:instancePath+"/performerType"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func15(data.owner, {instancePath:instancePath+"/owner"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func15(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func12(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func15(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.insurance !== undefined && func0.call(data, "insurance")){
-if(!(func10(data.insurance, {instancePath:instancePath+"/insurance"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func19(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
-if(!(func10(data.relevantHistory, {instancePath:instancePath+"/relevantHistory"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.restriction !== undefined && func0.call(data, "restriction")){
 if(!(validate1(data.restriction, {instancePath:instancePath+"/restriction"}))){
@@ -2573,31 +1747,31 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.input !== undefined && func0.call(data, "input")){
-let data50 = data.input;
-if(Array.isArray(data50)){
-const len0 = data50.length;
+let data6 = data.input;
+if(Array.isArray(data6)){
+const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data50[i0], {instancePath:instancePath+"/input/" + i0}))){
+if(!(validate2(data6[i0], {instancePath:instancePath+"/input/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input", "#/cdxMembers/input/type", {type: "array"}); errors++;
 }
 }
 if(data.output !== undefined && func0.call(data, "output")){
-let data52 = data.output;
-if(Array.isArray(data52)){
-const len1 = data52.length;
+let data8 = data.output;
+if(Array.isArray(data8)){
+const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate3(data52[i1], {instancePath:instancePath+"/output/" + i1}))){
+if(!(validate3(data8[i1], {instancePath:instancePath+"/output/" + i1}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output", "#/properties/output/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output", "#/cdxMembers/output/type", {type: "array"}); errors++;
 }
 }
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "kind": {
    "enum": [
     "instance",
@@ -19,22 +19,79 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func10 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func12 = require("./datatypes.cjs")["member_fecd911445"];
-const func13 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func14 = require("./datatypes.cjs")["member_1538b1110f"];
-const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func15 = require("./datatypes.cjs")["member_1538b1110f"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["version", func10],
+["_version", func5],
+["name", func10],
+["_name", func5],
+["title", func10],
+["_title", func5],
+["status", func11],
+["_status", func5],
+["experimental", func12],
+["_experimental", func5],
+["date", func13],
+["_date", func5],
+["publisher", func10],
+["_publisher", func5],
+["contact", func14],
+["description", func10],
+["_description", func5],
+["useContext", func15],
+["jurisdiction", func16],
+["purpose", func10],
+["_purpose", func5],
+["copyright", func10],
+["_copyright", func5]
+];
+const func18 = [
+["_kind", func5]
+];
+const func19 = [
+["lockedDate", func12],
+["_lockedDate", func5]
+];
+const func20 = [
+["_codeSearch", func5]
+];
 
+const func21 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["name", func10],
+["_name", func5],
+["version", func10],
+["_version", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -71,40 +128,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func9(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func9(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -115,6 +141,15 @@ return errors === 0;
 }
 
 
+const func22 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["description", func10],
+["_description", func5],
+["url", func4],
+["_url", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -151,40 +186,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func9(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -195,10 +199,47 @@ return errors === 0;
 }
 
 
+const func23 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["uri", func4],
+["_uri", func5]
+];
+const func24 = [
+["subsumption", func12],
+["_subsumption", func5]
+];
 
-const func16 = require("./datatypes.cjs")["member_2efec1aa70"];
-const func17 = require("./datatypes.cjs")["member_037bb971b0"];
+const func25 = require("./datatypes.cjs")["member_2efec1aa70"];
+const func26 = require("./datatypes.cjs")["member_037bb971b0"];
+const func27 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["code", func10],
+["_code", func5],
+["isDefault", func12],
+["_isDefault", func5],
+["compositional", func12],
+["_compositional", func5],
+["language", func25],
+["_language", func26]
+];
+const func28 = [
+["property", func25],
+["_property", func26]
+];
 
+const func29 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["op", func25],
+["_op", func26]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -266,40 +307,9 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.op !== undefined && func0.call(data, "op")){
-if(!(func16(data.op, {instancePath:instancePath+"/op"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._op !== undefined && func0.call(data, "_op")){
-if(!(func17(data._op, {instancePath:instancePath+"/_op"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -314,84 +324,27 @@ function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func9(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.isDefault !== undefined && func0.call(data, "isDefault")){
-if(!(func11(data.isDefault, {instancePath:instancePath+"/isDefault"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._isDefault !== undefined && func0.call(data, "_isDefault")){
-if(!(func4(data._isDefault, {instancePath:instancePath+"/_isDefault"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.compositional !== undefined && func0.call(data, "compositional")){
-if(!(func11(data.compositional, {instancePath:instancePath+"/compositional"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._compositional !== undefined && func0.call(data, "_compositional")){
-if(!(func4(data._compositional, {instancePath:instancePath+"/_compositional"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func16(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func17(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.filter !== undefined && func0.call(data, "filter")){
-let data11 = data.filter;
-if(Array.isArray(data11)){
-const len0 = data11.length;
+let data0 = data.filter;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data11[i0], {instancePath:instancePath+"/filter/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/filter/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter", "#/cdxMembers/filter/type", {type: "array"}); errors++;
 }
 }
-if(data.property !== undefined && func0.call(data, "property")){
-if(!(func16(data.property, {instancePath:instancePath+"/property"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._property !== undefined && func0.call(data, "_property")){
-if(!(func17(data._property, {instancePath:instancePath+"/_property"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -406,54 +359,27 @@ function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.uri !== undefined && func0.call(data, "uri")){
-if(!(func3(data.uri, {instancePath:instancePath+"/uri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._uri !== undefined && func0.call(data, "_uri")){
-if(!(func4(data._uri, {instancePath:instancePath+"/_uri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.version !== undefined && func0.call(data, "version")){
-let data5 = data.version;
-if(Array.isArray(data5)){
-const len0 = data5.length;
+let data0 = data.version;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data5[i0], {instancePath:instancePath+"/version/" + i0}))){
+if(!(validate4(data0[i0], {instancePath:instancePath+"/version/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/cdxMembers/version/type", {type: "array"}); errors++;
 }
 }
-if(data.subsumption !== undefined && func0.call(data, "subsumption")){
-if(!(func11(data.subsumption, {instancePath:instancePath+"/subsumption"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._subsumption !== undefined && func0.call(data, "_subsumption")){
-if(!(func4(data._subsumption, {instancePath:instancePath+"/_subsumption"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -464,7 +390,31 @@ return errors === 0;
 }
 
 
+const func30 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["hierarchical", func12],
+["_hierarchical", func5],
+["paging", func12],
+["_paging", func5],
+["incomplete", func12],
+["_incomplete", func5]
+];
+const func31 = [
+["textFilter", func10],
+["_textFilter", func5]
+];
 
+const func32 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["name", func6],
+["_name", func5],
+["documentation", func10],
+["_documentation", func5]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
@@ -501,40 +451,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func5(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.documentation !== undefined && func0.call(data, "documentation")){
-if(!(func9(data.documentation, {instancePath:instancePath+"/documentation"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func4(data._documentation, {instancePath:instancePath+"/_documentation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -549,74 +468,27 @@ function validate7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.hierarchical !== undefined && func0.call(data, "hierarchical")){
-if(!(func11(data.hierarchical, {instancePath:instancePath+"/hierarchical"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._hierarchical !== undefined && func0.call(data, "_hierarchical")){
-if(!(func4(data._hierarchical, {instancePath:instancePath+"/_hierarchical"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.paging !== undefined && func0.call(data, "paging")){
-if(!(func11(data.paging, {instancePath:instancePath+"/paging"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._paging !== undefined && func0.call(data, "_paging")){
-if(!(func4(data._paging, {instancePath:instancePath+"/_paging"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.incomplete !== undefined && func0.call(data, "incomplete")){
-if(!(func11(data.incomplete, {instancePath:instancePath+"/incomplete"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._incomplete !== undefined && func0.call(data, "_incomplete")){
-if(!(func4(data._incomplete, {instancePath:instancePath+"/_incomplete"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
-let data9 = data.parameter;
-if(Array.isArray(data9)){
-const len0 = data9.length;
+let data0 = data.parameter;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate6(data9[i0], {instancePath:instancePath+"/parameter/" + i0}))){
+if(!(validate6(data0[i0], {instancePath:instancePath+"/parameter/" + i0}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/cdxMembers/parameter/type", {type: "array"}); errors++;
 }
 }
-if(data.textFilter !== undefined && func0.call(data, "textFilter")){
-if(!(func9(data.textFilter, {instancePath:instancePath+"/textFilter"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._textFilter !== undefined && func0.call(data, "_textFilter")){
-if(!(func4(data._textFilter, {instancePath:instancePath+"/_textFilter"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -627,6 +499,13 @@ return errors === 0;
 }
 
 
+const func33 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["translations", func12],
+["_translations", func5]
+];
 
 function validate8(data, {instancePath=""}={}){
 let vErrors = null;
@@ -663,30 +542,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.translations !== undefined && func0.call(data, "translations")){
-if(!(func11(data.translations, {instancePath:instancePath+"/translations"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._translations !== undefined && func0.call(data, "_translations")){
-if(!(func4(data._translations, {instancePath:instancePath+"/_translations"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -697,6 +555,13 @@ return errors === 0;
 }
 
 
+const func34 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["needsMap", func12],
+["_needsMap", func5]
+];
 
 function validate9(data, {instancePath=""}={}){
 let vErrors = null;
@@ -733,30 +598,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.needsMap !== undefined && func0.call(data, "needsMap")){
-if(!(func11(data.needsMap, {instancePath:instancePath+"/needsMap"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._needsMap !== undefined && func0.call(data, "_needsMap")){
-if(!(func4(data._needsMap, {instancePath:instancePath+"/_needsMap"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -767,35 +611,21 @@ return errors === 0;
 }
 
 
+const func35 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["translation", func12],
+["_translation", func5]
+];
 
 function validate10(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func9(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.translation !== undefined && func0.call(data, "translation")){
-if(!(func11(data.translation, {instancePath:instancePath+"/translation"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._translation !== undefined && func0.call(data, "_translation")){
-if(!(func4(data._translation, {instancePath:instancePath+"/_translation"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func35, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -909,197 +739,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TerminologyCapabilities" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TerminologyCapabilities"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "TerminologyCapabilities"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func9(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func9(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func9(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func11(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func12(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func9(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func13(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func9(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func14(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func15(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func9(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func9(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
-let data39 = data.kind;
-if(typeof data39 !== "string"){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/type", {type: "string"}); errors++;
+let data4 = data.kind;
+if(typeof data4 !== "string"){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/type", {type: "string"}); errors++;
 }
-if(!(((data39 === "instance") || (data39 === "capability")) || (data39 === "requirements"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
+if(!(((data4 === "instance") || (data4 === "capability")) || (data4 === "requirements"))){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/enum", {allowedValues: schema0.cdxMembers.kind.enum}); errors++;
 }
 }
-if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func4(data._kind, {instancePath:instancePath+"/_kind"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.software !== undefined && func0.call(data, "software")){
 if(!(validate1(data.software, {instancePath:instancePath+"/software"}))){
@@ -1111,28 +769,22 @@ if(!(validate2(data.implementation, {instancePath:instancePath+"/implementation"
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-if(data.lockedDate !== undefined && func0.call(data, "lockedDate")){
-if(!(func11(data.lockedDate, {instancePath:instancePath+"/lockedDate"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._lockedDate !== undefined && func0.call(data, "_lockedDate")){
-if(!(func4(data._lockedDate, {instancePath:instancePath+"/_lockedDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.codeSystem !== undefined && func0.call(data, "codeSystem")){
-let data45 = data.codeSystem;
-if(Array.isArray(data45)){
-const len0 = data45.length;
+let data7 = data.codeSystem;
+if(Array.isArray(data7)){
+const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data45[i0], {instancePath:instancePath+"/codeSystem/" + i0}))){
+if(!(validate5(data7[i0], {instancePath:instancePath+"/codeSystem/" + i0}))){
 vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/codeSystem", "#/properties/codeSystem/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/codeSystem", "#/cdxMembers/codeSystem/type", {type: "array"}); errors++;
 }
 }
 if(data.expansion !== undefined && func0.call(data, "expansion")){
@@ -1141,15 +793,14 @@ vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 if(data.codeSearch !== undefined && func0.call(data, "codeSearch")){
-let data48 = data.codeSearch;
-if(!((data48 === "explicit") || (data48 === "all"))){
-vErrors = addError(vErrors, instancePath+"/codeSearch", "#/properties/codeSearch/enum", {allowedValues: schema0.properties.codeSearch.enum}); errors++;
+let data10 = data.codeSearch;
+if(!((data10 === "explicit") || (data10 === "all"))){
+vErrors = addError(vErrors, instancePath+"/codeSearch", "#/cdxMembers/codeSearch/enum", {allowedValues: schema0.cdxMembers.codeSearch.enum}); errors++;
 }
 }
-if(data._codeSearch !== undefined && func0.call(data, "_codeSearch")){
-if(!(func4(data._codeSearch, {instancePath:instancePath+"/_codeSearch"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.validateCode !== undefined && func0.call(data, "validateCode")){
 if(!(validate8(data.validateCode, {instancePath:instancePath+"/validateCode"}))){

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "completed",
@@ -22,20 +22,61 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["Identifier"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["Reference"];
-const func12 = require("./datatypes.cjs")["member_cddf8275af"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const schema1 = {"properties":{"type":{"enum":["test-engine","client","server"]}}};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["name", func11],
+["_name", func5]
+];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = [
+["_status", func5],
+["testScript", func13]
+];
+const func15 = require("./datatypes.cjs")["member_cddf8275af"];
+const func16 = require("./datatypes.cjs")["member_fecd911445"];
+const func17 = [
+["_result", func5],
+["score", func15],
+["_score", func5],
+["tester", func11],
+["_tester", func5],
+["issued", func16],
+["_issued", func5]
+];
+const schema1 = {"cdxMembers":{"type":{"enum":["test-engine","client","server"]}}};
+const func18 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func19 = [
+["_type", func5],
+["uri", func4],
+["_uri", func5],
+["display", func11],
+["_display", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -103,51 +144,19 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data5 = data.type;
-if(!(((data5 === "test-engine") || (data5 === "client")) || (data5 === "server"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
+let data2 = data.type;
+if(!(((data2 === "test-engine") || (data2 === "client")) || (data2 === "server"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema1.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.uri !== undefined && func0.call(data, "uri")){
-if(!(func3(data.uri, {instancePath:instancePath+"/uri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._uri !== undefined && func0.call(data, "_uri")){
-if(!(func4(data._uri, {instancePath:instancePath+"/_uri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(!(func10(data.display, {instancePath:instancePath+"/display"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func4(data._display, {instancePath:instancePath+"/_display"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -160,7 +169,18 @@ return errors === 0;
 
 
 
-const func14 = require("./datatypes.cjs")["member_9b3a3925a9"];
+const func20 = require("./datatypes.cjs")["member_9b3a3925a9"];
+const func21 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["result", func20],
+["_result", func5],
+["message", func11],
+["_message", func5],
+["detail", func4],
+["_detail", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
@@ -197,50 +217,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.result !== undefined && func0.call(data, "result")){
-if(!(func14(data.result, {instancePath:instancePath+"/result"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._result !== undefined && func0.call(data, "_result")){
-if(!(func4(data._result, {instancePath:instancePath+"/_result"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.message !== undefined && func0.call(data, "message")){
-if(!(func10(data.message, {instancePath:instancePath+"/message"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._message !== undefined && func0.call(data, "_message")){
-if(!(func4(data._message, {instancePath:instancePath+"/_message"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.detail !== undefined && func0.call(data, "detail")){
-if(!(func3(data.detail, {instancePath:instancePath+"/detail"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._detail !== undefined && func0.call(data, "_detail")){
-if(!(func4(data._detail, {instancePath:instancePath+"/_detail"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -251,6 +230,17 @@ return errors === 0;
 }
 
 
+const func22 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["result", func20],
+["_result", func5],
+["message", func11],
+["_message", func5],
+["detail", func11],
+["_detail", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -287,50 +277,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.result !== undefined && func0.call(data, "result")){
-if(!(func14(data.result, {instancePath:instancePath+"/result"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data._result !== undefined && func0.call(data, "_result")){
-if(!(func4(data._result, {instancePath:instancePath+"/_result"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.message !== undefined && func0.call(data, "message")){
-if(!(func10(data.message, {instancePath:instancePath+"/message"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._message !== undefined && func0.call(data, "_message")){
-if(!(func4(data._message, {instancePath:instancePath+"/_message"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.detail !== undefined && func0.call(data, "detail")){
-if(!(func10(data.detail, {instancePath:instancePath+"/detail"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._detail !== undefined && func0.call(data, "_detail")){
-if(!(func4(data._detail, {instancePath:instancePath+"/_detail"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -345,20 +294,9 @@ function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
 if(!(validate2(data.operation, {instancePath:instancePath+"/operation"}))){
@@ -386,33 +324,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data3 = data.action;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.action;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data3[i0], {instancePath:instancePath+"/action/" + i0}))){
+if(!(validate4(data0[i0], {instancePath:instancePath+"/action/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
 }
@@ -424,26 +351,24 @@ return errors === 0;
 }
 
 
+const func23 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func11],
+["_name", func5],
+["description", func11],
+["_description", func5]
+];
 
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
 if(!(validate2(data.operation, {instancePath:instancePath+"/operation"}))){
@@ -471,53 +396,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data7 = data.action;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data0 = data.action;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate6(data7[i0], {instancePath:instancePath+"/action/" + i0}))){
+if(!(validate6(data0[i0], {instancePath:instancePath+"/action/" + i0}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
 }
@@ -538,20 +432,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.operation === undefined) || (!(func0.call(data, "operation")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "operation"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
 if(!(validate2(data.operation, {instancePath:instancePath+"/operation"}))){
@@ -574,33 +457,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data3 = data.action;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.action;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate8(data3[i0], {instancePath:instancePath+"/action/" + i0}))){
+if(!(validate8(data0[i0], {instancePath:instancePath+"/action/" + i0}))){
 vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
 }
@@ -687,143 +559,45 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TestReport" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TestReport"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "TestReport"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data16 = data.status;
-if(!(((((data16 === "completed") || (data16 === "in-progress")) || (data16 === "waiting")) || (data16 === "stopped")) || (data16 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data3 = data.status;
+if(!(((((data3 === "completed") || (data3 === "in-progress")) || (data3 === "waiting")) || (data3 === "stopped")) || (data3 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.testScript !== undefined && func0.call(data, "testScript")){
-if(!(func11(data.testScript, {instancePath:instancePath+"/testScript"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.result !== undefined && func0.call(data, "result")){
-let data19 = data.result;
-if(!(((data19 === "pass") || (data19 === "fail")) || (data19 === "pending"))){
-vErrors = addError(vErrors, instancePath+"/result", "#/properties/result/enum", {allowedValues: schema0.properties.result.enum}); errors++;
+let data4 = data.result;
+if(!(((data4 === "pass") || (data4 === "fail")) || (data4 === "pending"))){
+vErrors = addError(vErrors, instancePath+"/result", "#/cdxMembers/result/enum", {allowedValues: schema0.cdxMembers.result.enum}); errors++;
 }
 }
-if(data._result !== undefined && func0.call(data, "_result")){
-if(!(func4(data._result, {instancePath:instancePath+"/_result"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.score !== undefined && func0.call(data, "score")){
-if(!(func12(data.score, {instancePath:instancePath+"/score"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._score !== undefined && func0.call(data, "_score")){
-if(!(func4(data._score, {instancePath:instancePath+"/_score"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.tester !== undefined && func0.call(data, "tester")){
-if(!(func10(data.tester, {instancePath:instancePath+"/tester"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._tester !== undefined && func0.call(data, "_tester")){
-if(!(func4(data._tester, {instancePath:instancePath+"/_tester"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.issued !== undefined && func0.call(data, "issued")){
-if(!(func13(data.issued, {instancePath:instancePath+"/issued"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func4(data._issued, {instancePath:instancePath+"/_issued"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
-let data27 = data.participant;
-if(Array.isArray(data27)){
-const len0 = data27.length;
+let data5 = data.participant;
+if(Array.isArray(data5)){
+const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data27[i0], {instancePath:instancePath+"/participant/" + i0}))){
+if(!(validate1(data5[i0], {instancePath:instancePath+"/participant/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/cdxMembers/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.setup !== undefined && func0.call(data, "setup")){
@@ -832,17 +606,17 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 if(data.test !== undefined && func0.call(data, "test")){
-let data30 = data.test;
-if(Array.isArray(data30)){
-const len1 = data30.length;
+let data8 = data.test;
+if(Array.isArray(data8)){
+const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate7(data30[i1], {instancePath:instancePath+"/test/" + i1}))){
+if(!(validate7(data8[i1], {instancePath:instancePath+"/test/" + i1}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/test", "#/properties/test/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/test", "#/cdxMembers/test/type", {type: "array"}); errors++;
 }
 }
 if(data.teardown !== undefined && func0.call(data, "teardown")){

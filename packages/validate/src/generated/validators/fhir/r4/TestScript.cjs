@@ -3,26 +3,76 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["Identifier"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func15 = require("./datatypes.cjs")["member_1538b1110f"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
-const func17 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func16 = require("./datatypes.cjs")["member_1538b1110f"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["date", func14],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func15],
+["description", func11],
+["_description", func5],
+["useContext", func16],
+["jurisdiction", func17],
+["purpose", func11],
+["_purpose", func5],
+["copyright", func11],
+["_copyright", func5]
+];
+const func19 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func20 = [
+["profile", func19]
+];
 
-const func18 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func19 = require("./datatypes.cjs")["Coding"];
+const func21 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func22 = require("./datatypes.cjs")["Coding"];
+const func23 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["index", func21],
+["_index", func5],
+["profile", func22]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -62,35 +112,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.profile === undefined) || (!(func0.call(data, "profile")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "profile"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.index !== undefined && func0.call(data, "index")){
-if(!(func18(data.index, {instancePath:instancePath+"/index"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._index !== undefined && func0.call(data, "_index")){
-if(!(func4(data._index, {instancePath:instancePath+"/_index"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.profile !== undefined && func0.call(data, "profile")){
-if(!(func19(data.profile, {instancePath:instancePath+"/profile"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -140,35 +164,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.profile === undefined) || (!(func0.call(data, "profile")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "profile"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.index !== undefined && func0.call(data, "index")){
-if(!(func18(data.index, {instancePath:instancePath+"/index"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._index !== undefined && func0.call(data, "_index")){
-if(!(func4(data._index, {instancePath:instancePath+"/_index"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.profile !== undefined && func0.call(data, "profile")){
-if(!(func19(data.profile, {instancePath:instancePath+"/profile"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -179,7 +177,21 @@ return errors === 0;
 }
 
 
+const func24 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
 
+const func25 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["description", func11],
+["_description", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -216,40 +228,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -260,9 +241,28 @@ return errors === 0;
 }
 
 
-const func20 = require("./datatypes.cjs")["member_969c8093e1"];
-const func21 = require("./datatypes.cjs")["member_037bb971b0"];
-const func22 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func26 = require("./datatypes.cjs")["member_969c8093e1"];
+const func27 = require("./datatypes.cjs")["member_037bb971b0"];
+const func28 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func29 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["required", func13],
+["_required", func5],
+["validated", func13],
+["_validated", func5],
+["description", func11],
+["_description", func5],
+["origin", func26],
+["_origin", func27],
+["destination", func21],
+["_destination", func5],
+["link", func28],
+["_link", func27],
+["capabilities", func4],
+["_capabilities", func5]
+];
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
@@ -333,90 +333,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.capabilities === undefined) || (!(func0.call(data, "capabilities")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "capabilities"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.required !== undefined && func0.call(data, "required")){
-if(!(func12(data.required, {instancePath:instancePath+"/required"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._required !== undefined && func0.call(data, "_required")){
-if(!(func4(data._required, {instancePath:instancePath+"/_required"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.validated !== undefined && func0.call(data, "validated")){
-if(!(func12(data.validated, {instancePath:instancePath+"/validated"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._validated !== undefined && func0.call(data, "_validated")){
-if(!(func4(data._validated, {instancePath:instancePath+"/_validated"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.origin !== undefined && func0.call(data, "origin")){
-if(!(func20(data.origin, {instancePath:instancePath+"/origin"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data._origin !== undefined && func0.call(data, "_origin")){
-if(!(func21(data._origin, {instancePath:instancePath+"/_origin"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.destination !== undefined && func0.call(data, "destination")){
-if(!(func18(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._destination !== undefined && func0.call(data, "_destination")){
-if(!(func4(data._destination, {instancePath:instancePath+"/_destination"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.link !== undefined && func0.call(data, "link")){
-if(!(func22(data.link, {instancePath:instancePath+"/link"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._link !== undefined && func0.call(data, "_link")){
-if(!(func21(data._link, {instancePath:instancePath+"/_link"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.capabilities !== undefined && func0.call(data, "capabilities")){
-if(!(func3(data.capabilities, {instancePath:instancePath+"/capabilities"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._capabilities !== undefined && func0.call(data, "_capabilities")){
-if(!(func4(data._capabilities, {instancePath:instancePath+"/_capabilities"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -434,47 +353,36 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.capability === undefined) || (!(func0.call(data, "capability")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "capability"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.link !== undefined && func0.call(data, "link")){
-let data3 = data.link;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.link;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate3(data3[i0], {instancePath:instancePath+"/link/" + i0}))){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/link/" + i0}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/cdxMembers/link/type", {type: "array"}); errors++;
 }
 }
 if(data.capability !== undefined && func0.call(data, "capability")){
-let data5 = data.capability;
-if(Array.isArray(data5)){
-const len1 = data5.length;
+let data2 = data.capability;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data5[i1], {instancePath:instancePath+"/capability/" + i1}))){
+if(!(validate4(data2[i1], {instancePath:instancePath+"/capability/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability", "#/properties/capability/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability", "#/cdxMembers/capability/type", {type: "array"}); errors++;
 }
 }
 }
@@ -486,7 +394,17 @@ return errors === 0;
 }
 
 
-const func23 = require("./datatypes.cjs")["Reference"];
+const func30 = require("./datatypes.cjs")["Reference"];
+const func31 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["autocreate", func13],
+["_autocreate", func5],
+["autodelete", func13],
+["_autodelete", func5],
+["resource", func30]
+];
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
@@ -554,45 +472,9 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.autocreate !== undefined && func0.call(data, "autocreate")){
-if(!(func12(data.autocreate, {instancePath:instancePath+"/autocreate"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._autocreate !== undefined && func0.call(data, "_autocreate")){
-if(!(func4(data._autocreate, {instancePath:instancePath+"/_autocreate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.autodelete !== undefined && func0.call(data, "autodelete")){
-if(!(func12(data.autodelete, {instancePath:instancePath+"/autodelete"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._autodelete !== undefined && func0.call(data, "_autodelete")){
-if(!(func4(data._autodelete, {instancePath:instancePath+"/_autodelete"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func23(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -603,6 +485,27 @@ return errors === 0;
 }
 
 
+const func32 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func11],
+["_name", func5],
+["defaultValue", func11],
+["_defaultValue", func5],
+["description", func11],
+["_description", func5],
+["expression", func11],
+["_expression", func5],
+["headerField", func11],
+["_headerField", func5],
+["hint", func11],
+["_hint", func5],
+["path", func11],
+["_path", func5],
+["sourceId", func2],
+["_sourceId", func5]
+];
 
 function validate7(data, {instancePath=""}={}){
 let vErrors = null;
@@ -639,100 +542,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.defaultValue !== undefined && func0.call(data, "defaultValue")){
-if(!(func10(data.defaultValue, {instancePath:instancePath+"/defaultValue"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._defaultValue !== undefined && func0.call(data, "_defaultValue")){
-if(!(func4(data._defaultValue, {instancePath:instancePath+"/_defaultValue"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func10(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func4(data._expression, {instancePath:instancePath+"/_expression"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.headerField !== undefined && func0.call(data, "headerField")){
-if(!(func10(data.headerField, {instancePath:instancePath+"/headerField"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._headerField !== undefined && func0.call(data, "_headerField")){
-if(!(func4(data._headerField, {instancePath:instancePath+"/_headerField"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.hint !== undefined && func0.call(data, "hint")){
-if(!(func10(data.hint, {instancePath:instancePath+"/hint"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._hint !== undefined && func0.call(data, "_hint")){
-if(!(func4(data._hint, {instancePath:instancePath+"/_hint"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.path !== undefined && func0.call(data, "path")){
-if(!(func10(data.path, {instancePath:instancePath+"/path"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._path !== undefined && func0.call(data, "_path")){
-if(!(func4(data._path, {instancePath:instancePath+"/_path"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sourceId !== undefined && func0.call(data, "sourceId")){
-if(!(func1(data.sourceId, {instancePath:instancePath+"/sourceId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._sourceId !== undefined && func0.call(data, "_sourceId")){
-if(!(func4(data._sourceId, {instancePath:instancePath+"/_sourceId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -745,9 +557,56 @@ return errors === 0;
 
 
 
-const func24 = require("./datatypes.cjs")["member_6aba4bfb2f"];
-const func25 = require("./datatypes.cjs")["member_f5bb849f0d"];
+const func33 = require("./datatypes.cjs")["member_6aba4bfb2f"];
+const func34 = require("./datatypes.cjs")["member_f5bb849f0d"];
+const func35 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["type", func22],
+["resource", func33],
+["_resource", func5],
+["label", func11],
+["_label", func5],
+["description", func11],
+["_description", func5],
+["accept", func6],
+["_accept", func5],
+["contentType", func6],
+["_contentType", func5],
+["destination", func21],
+["_destination", func5],
+["encodeRequestUrl", func13],
+["_encodeRequestUrl", func5],
+["method", func34],
+["_method", func5],
+["origin", func21],
+["_origin", func5],
+["params", func11],
+["_params", func5]
+];
+const func36 = [
+["requestId", func2],
+["_requestId", func5],
+["responseId", func2],
+["_responseId", func5],
+["sourceId", func2],
+["_sourceId", func5],
+["targetId", func2],
+["_targetId", func5],
+["url", func11],
+["_url", func5]
+];
 
+const func37 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["field", func11],
+["_field", func5],
+["value", func11],
+["_value", func5]
+];
 
 function validate8(data, {instancePath=""}={}){
 let vErrors = null;
@@ -815,40 +674,9 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.field !== undefined && func0.call(data, "field")){
-if(!(func10(data.field, {instancePath:instancePath+"/field"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._field !== undefined && func0.call(data, "_field")){
-if(!(func4(data._field, {instancePath:instancePath+"/_field"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func10(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func37, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -894,189 +722,27 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func19(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func24(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._resource !== undefined && func0.call(data, "_resource")){
-if(!(func4(data._resource, {instancePath:instancePath+"/_resource"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.label !== undefined && func0.call(data, "label")){
-if(!(func10(data.label, {instancePath:instancePath+"/label"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._label !== undefined && func0.call(data, "_label")){
-if(!(func4(data._label, {instancePath:instancePath+"/_label"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.accept !== undefined && func0.call(data, "accept")){
-if(!(func5(data.accept, {instancePath:instancePath+"/accept"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._accept !== undefined && func0.call(data, "_accept")){
-if(!(func4(data._accept, {instancePath:instancePath+"/_accept"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contentType !== undefined && func0.call(data, "contentType")){
-if(!(func5(data.contentType, {instancePath:instancePath+"/contentType"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._contentType !== undefined && func0.call(data, "_contentType")){
-if(!(func4(data._contentType, {instancePath:instancePath+"/_contentType"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.destination !== undefined && func0.call(data, "destination")){
-if(!(func18(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._destination !== undefined && func0.call(data, "_destination")){
-if(!(func4(data._destination, {instancePath:instancePath+"/_destination"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.encodeRequestUrl !== undefined && func0.call(data, "encodeRequestUrl")){
-if(!(func12(data.encodeRequestUrl, {instancePath:instancePath+"/encodeRequestUrl"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._encodeRequestUrl !== undefined && func0.call(data, "_encodeRequestUrl")){
-if(!(func4(data._encodeRequestUrl, {instancePath:instancePath+"/_encodeRequestUrl"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.method !== undefined && func0.call(data, "method")){
-if(!(func25(data.method, {instancePath:instancePath+"/method"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data._method !== undefined && func0.call(data, "_method")){
-if(!(func4(data._method, {instancePath:instancePath+"/_method"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.origin !== undefined && func0.call(data, "origin")){
-if(!(func18(data.origin, {instancePath:instancePath+"/origin"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._origin !== undefined && func0.call(data, "_origin")){
-if(!(func4(data._origin, {instancePath:instancePath+"/_origin"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.params !== undefined && func0.call(data, "params")){
-if(!(func10(data.params, {instancePath:instancePath+"/params"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._params !== undefined && func0.call(data, "_params")){
-if(!(func4(data._params, {instancePath:instancePath+"/_params"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func35, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.requestHeader !== undefined && func0.call(data, "requestHeader")){
-let data25 = data.requestHeader;
-if(Array.isArray(data25)){
-const len0 = data25.length;
+let data1 = data.requestHeader;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate8(data25[i0], {instancePath:instancePath+"/requestHeader/" + i0}))){
+if(!(validate8(data1[i0], {instancePath:instancePath+"/requestHeader/" + i0}))){
 vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requestHeader", "#/properties/requestHeader/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader", "#/cdxMembers/requestHeader/type", {type: "array"}); errors++;
 }
 }
-if(data.requestId !== undefined && func0.call(data, "requestId")){
-if(!(func1(data.requestId, {instancePath:instancePath+"/requestId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._requestId !== undefined && func0.call(data, "_requestId")){
-if(!(func4(data._requestId, {instancePath:instancePath+"/_requestId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.responseId !== undefined && func0.call(data, "responseId")){
-if(!(func1(data.responseId, {instancePath:instancePath+"/responseId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._responseId !== undefined && func0.call(data, "_responseId")){
-if(!(func4(data._responseId, {instancePath:instancePath+"/_responseId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sourceId !== undefined && func0.call(data, "sourceId")){
-if(!(func1(data.sourceId, {instancePath:instancePath+"/sourceId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._sourceId !== undefined && func0.call(data, "_sourceId")){
-if(!(func4(data._sourceId, {instancePath:instancePath+"/_sourceId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.targetId !== undefined && func0.call(data, "targetId")){
-if(!(func1(data.targetId, {instancePath:instancePath+"/targetId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._targetId !== undefined && func0.call(data, "_targetId")){
-if(!(func4(data._targetId, {instancePath:instancePath+"/_targetId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func10(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1087,7 +753,7 @@ return errors === 0;
 }
 
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "direction": {
    "enum": [
     "response",
@@ -1127,6 +793,58 @@ const schema0 = {
   }
  }
 };
+const func38 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["label", func11],
+["_label", func5],
+["description", func11],
+["_description", func5]
+];
+const func39 = [
+["_direction", func5],
+["compareToSourceId", func11],
+["_compareToSourceId", func5],
+["compareToSourceExpression", func11],
+["_compareToSourceExpression", func5],
+["compareToSourcePath", func11],
+["_compareToSourcePath", func5],
+["contentType", func6],
+["_contentType", func5],
+["expression", func11],
+["_expression", func5],
+["headerField", func11],
+["_headerField", func5],
+["minimumId", func11],
+["_minimumId", func5],
+["navigationLinks", func13],
+["_navigationLinks", func5]
+];
+const func40 = [
+["_operator", func5],
+["path", func11],
+["_path", func5],
+["requestMethod", func34],
+["_requestMethod", func5],
+["requestURL", func11],
+["_requestURL", func5],
+["resource", func33],
+["_resource", func5]
+];
+const func41 = [
+["_response", func5],
+["responseCode", func11],
+["_responseCode", func5],
+["sourceId", func2],
+["_sourceId", func5],
+["validateProfileId", func2],
+["_validateProfileId", func5],
+["value", func11],
+["_value", func5],
+["warningOnly", func13],
+["_warningOnly", func5]
+];
 
 function validate10(data, {instancePath=""}={}){
 let vErrors = null;
@@ -1163,243 +881,39 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.label !== undefined && func0.call(data, "label")){
-if(!(func10(data.label, {instancePath:instancePath+"/label"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._label !== undefined && func0.call(data, "_label")){
-if(!(func4(data._label, {instancePath:instancePath+"/_label"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func38, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.direction !== undefined && func0.call(data, "direction")){
-let data8 = data.direction;
-if(!((data8 === "response") || (data8 === "request"))){
-vErrors = addError(vErrors, instancePath+"/direction", "#/properties/direction/enum", {allowedValues: schema0.properties.direction.enum}); errors++;
+let data1 = data.direction;
+if(!((data1 === "response") || (data1 === "request"))){
+vErrors = addError(vErrors, instancePath+"/direction", "#/cdxMembers/direction/enum", {allowedValues: schema0.cdxMembers.direction.enum}); errors++;
 }
 }
-if(data._direction !== undefined && func0.call(data, "_direction")){
-if(!(func4(data._direction, {instancePath:instancePath+"/_direction"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.compareToSourceId !== undefined && func0.call(data, "compareToSourceId")){
-if(!(func10(data.compareToSourceId, {instancePath:instancePath+"/compareToSourceId"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._compareToSourceId !== undefined && func0.call(data, "_compareToSourceId")){
-if(!(func4(data._compareToSourceId, {instancePath:instancePath+"/_compareToSourceId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.compareToSourceExpression !== undefined && func0.call(data, "compareToSourceExpression")){
-if(!(func10(data.compareToSourceExpression, {instancePath:instancePath+"/compareToSourceExpression"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._compareToSourceExpression !== undefined && func0.call(data, "_compareToSourceExpression")){
-if(!(func4(data._compareToSourceExpression, {instancePath:instancePath+"/_compareToSourceExpression"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.compareToSourcePath !== undefined && func0.call(data, "compareToSourcePath")){
-if(!(func10(data.compareToSourcePath, {instancePath:instancePath+"/compareToSourcePath"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._compareToSourcePath !== undefined && func0.call(data, "_compareToSourcePath")){
-if(!(func4(data._compareToSourcePath, {instancePath:instancePath+"/_compareToSourcePath"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contentType !== undefined && func0.call(data, "contentType")){
-if(!(func5(data.contentType, {instancePath:instancePath+"/contentType"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._contentType !== undefined && func0.call(data, "_contentType")){
-if(!(func4(data._contentType, {instancePath:instancePath+"/_contentType"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-if(!(func10(data.expression, {instancePath:instancePath+"/expression"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func4(data._expression, {instancePath:instancePath+"/_expression"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.headerField !== undefined && func0.call(data, "headerField")){
-if(!(func10(data.headerField, {instancePath:instancePath+"/headerField"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._headerField !== undefined && func0.call(data, "_headerField")){
-if(!(func4(data._headerField, {instancePath:instancePath+"/_headerField"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.minimumId !== undefined && func0.call(data, "minimumId")){
-if(!(func10(data.minimumId, {instancePath:instancePath+"/minimumId"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._minimumId !== undefined && func0.call(data, "_minimumId")){
-if(!(func4(data._minimumId, {instancePath:instancePath+"/_minimumId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.navigationLinks !== undefined && func0.call(data, "navigationLinks")){
-if(!(func12(data.navigationLinks, {instancePath:instancePath+"/navigationLinks"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._navigationLinks !== undefined && func0.call(data, "_navigationLinks")){
-if(!(func4(data._navigationLinks, {instancePath:instancePath+"/_navigationLinks"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func39, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operator !== undefined && func0.call(data, "operator")){
-let data26 = data.operator;
-if(!(((((((((((data26 === "equals") || (data26 === "notEquals")) || (data26 === "in")) || (data26 === "notIn")) || (data26 === "greaterThan")) || (data26 === "lessThan")) || (data26 === "empty")) || (data26 === "notEmpty")) || (data26 === "contains")) || (data26 === "notContains")) || (data26 === "eval"))){
-vErrors = addError(vErrors, instancePath+"/operator", "#/properties/operator/enum", {allowedValues: schema0.properties.operator.enum}); errors++;
+let data2 = data.operator;
+if(!(((((((((((data2 === "equals") || (data2 === "notEquals")) || (data2 === "in")) || (data2 === "notIn")) || (data2 === "greaterThan")) || (data2 === "lessThan")) || (data2 === "empty")) || (data2 === "notEmpty")) || (data2 === "contains")) || (data2 === "notContains")) || (data2 === "eval"))){
+vErrors = addError(vErrors, instancePath+"/operator", "#/cdxMembers/operator/enum", {allowedValues: schema0.cdxMembers.operator.enum}); errors++;
 }
 }
-if(data._operator !== undefined && func0.call(data, "_operator")){
-if(!(func4(data._operator, {instancePath:instancePath+"/_operator"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.path !== undefined && func0.call(data, "path")){
-if(!(func10(data.path, {instancePath:instancePath+"/path"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._path !== undefined && func0.call(data, "_path")){
-if(!(func4(data._path, {instancePath:instancePath+"/_path"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.requestMethod !== undefined && func0.call(data, "requestMethod")){
-if(!(func25(data.requestMethod, {instancePath:instancePath+"/requestMethod"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data._requestMethod !== undefined && func0.call(data, "_requestMethod")){
-if(!(func4(data._requestMethod, {instancePath:instancePath+"/_requestMethod"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.requestURL !== undefined && func0.call(data, "requestURL")){
-if(!(func10(data.requestURL, {instancePath:instancePath+"/requestURL"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._requestURL !== undefined && func0.call(data, "_requestURL")){
-if(!(func4(data._requestURL, {instancePath:instancePath+"/_requestURL"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func24(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data._resource !== undefined && func0.call(data, "_resource")){
-if(!(func4(data._resource, {instancePath:instancePath+"/_resource"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func40, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.response !== undefined && func0.call(data, "response")){
-let data36 = data.response;
-if(!((((((((((((data36 === "okay") || (data36 === "created")) || (data36 === "noContent")) || (data36 === "notModified")) || (data36 === "bad")) || (data36 === "forbidden")) || (data36 === "notFound")) || (data36 === "methodNotAllowed")) || (data36 === "conflict")) || (data36 === "gone")) || (data36 === "preconditionFailed")) || (data36 === "unprocessable"))){
-vErrors = addError(vErrors, instancePath+"/response", "#/properties/response/enum", {allowedValues: schema0.properties.response.enum}); errors++;
+let data3 = data.response;
+if(!((((((((((((data3 === "okay") || (data3 === "created")) || (data3 === "noContent")) || (data3 === "notModified")) || (data3 === "bad")) || (data3 === "forbidden")) || (data3 === "notFound")) || (data3 === "methodNotAllowed")) || (data3 === "conflict")) || (data3 === "gone")) || (data3 === "preconditionFailed")) || (data3 === "unprocessable"))){
+vErrors = addError(vErrors, instancePath+"/response", "#/cdxMembers/response/enum", {allowedValues: schema0.cdxMembers.response.enum}); errors++;
 }
 }
-if(data._response !== undefined && func0.call(data, "_response")){
-if(!(func4(data._response, {instancePath:instancePath+"/_response"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.responseCode !== undefined && func0.call(data, "responseCode")){
-if(!(func10(data.responseCode, {instancePath:instancePath+"/responseCode"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._responseCode !== undefined && func0.call(data, "_responseCode")){
-if(!(func4(data._responseCode, {instancePath:instancePath+"/_responseCode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sourceId !== undefined && func0.call(data, "sourceId")){
-if(!(func1(data.sourceId, {instancePath:instancePath+"/sourceId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._sourceId !== undefined && func0.call(data, "_sourceId")){
-if(!(func4(data._sourceId, {instancePath:instancePath+"/_sourceId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.validateProfileId !== undefined && func0.call(data, "validateProfileId")){
-if(!(func1(data.validateProfileId, {instancePath:instancePath+"/validateProfileId"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data._validateProfileId !== undefined && func0.call(data, "_validateProfileId")){
-if(!(func4(data._validateProfileId, {instancePath:instancePath+"/_validateProfileId"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func10(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.warningOnly !== undefined && func0.call(data, "warningOnly")){
-if(!(func12(data.warningOnly, {instancePath:instancePath+"/warningOnly"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._warningOnly !== undefined && func0.call(data, "_warningOnly")){
-if(!(func4(data._warningOnly, {instancePath:instancePath+"/_warningOnly"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func41, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1414,20 +928,9 @@ function validate11(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
 if(!(validate9(data.operation, {instancePath:instancePath+"/operation"}))){
@@ -1455,33 +958,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data3 = data.action;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.action;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate11(data3[i0], {instancePath:instancePath+"/action/" + i0}))){
+if(!(validate11(data0[i0], {instancePath:instancePath+"/action/" + i0}))){
 vErrors = addErrors(vErrors, validate11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1493,26 +985,24 @@ return errors === 0;
 }
 
 
+const func42 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func11],
+["_name", func5],
+["description", func11],
+["_description", func5]
+];
 
 
 function validate13(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
 if(!(validate9(data.operation, {instancePath:instancePath+"/operation"}))){
@@ -1540,53 +1030,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func42, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data7 = data.action;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data0 = data.action;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate13(data7[i0], {instancePath:instancePath+"/action/" + i0}))){
+if(!(validate13(data0[i0], {instancePath:instancePath+"/action/" + i0}))){
 vErrors = addErrors(vErrors, validate13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1607,20 +1066,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.operation === undefined) || (!(func0.call(data, "operation")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "operation"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
 if(!(validate9(data.operation, {instancePath:instancePath+"/operation"}))){
@@ -1643,33 +1091,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data3 = data.action;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+let data0 = data.action;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate15(data3[i0], {instancePath:instancePath+"/action/" + i0}))){
+if(!(validate15(data0[i0], {instancePath:instancePath+"/action/" + i0}))){
 vErrors = addErrors(vErrors, validate15.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1784,215 +1221,39 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TestScript" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TestScript"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "TestScript"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func12(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func13(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func14(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func15(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func16(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.origin !== undefined && func0.call(data, "origin")){
-let data40 = data.origin;
-if(Array.isArray(data40)){
-const len0 = data40.length;
+let data4 = data.origin;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data40[i0], {instancePath:instancePath+"/origin/" + i0}))){
+if(!(validate1(data4[i0], {instancePath:instancePath+"/origin/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin", "#/cdxMembers/origin/type", {type: "array"}); errors++;
 }
 }
 if(data.destination !== undefined && func0.call(data, "destination")){
-let data42 = data.destination;
-if(Array.isArray(data42)){
-const len1 = data42.length;
+let data6 = data.destination;
+if(Array.isArray(data6)){
+const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate2(data42[i1], {instancePath:instancePath+"/destination/" + i1}))){
+if(!(validate2(data6[i1], {instancePath:instancePath+"/destination/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/cdxMembers/destination/type", {type: "array"}); errors++;
 }
 }
 if(data.metadata !== undefined && func0.call(data, "metadata")){
@@ -2001,36 +1262,35 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 if(data.fixture !== undefined && func0.call(data, "fixture")){
-let data45 = data.fixture;
-if(Array.isArray(data45)){
-const len2 = data45.length;
+let data9 = data.fixture;
+if(Array.isArray(data9)){
+const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate6(data45[i2], {instancePath:instancePath+"/fixture/" + i2}))){
+if(!(validate6(data9[i2], {instancePath:instancePath+"/fixture/" + i2}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixture", "#/properties/fixture/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture", "#/cdxMembers/fixture/type", {type: "array"}); errors++;
 }
 }
-if(data.profile !== undefined && func0.call(data, "profile")){
-if(!(func17(data.profile, {instancePath:instancePath+"/profile"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.variable !== undefined && func0.call(data, "variable")){
-let data48 = data.variable;
-if(Array.isArray(data48)){
-const len3 = data48.length;
+let data11 = data.variable;
+if(Array.isArray(data11)){
+const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate7(data48[i3], {instancePath:instancePath+"/variable/" + i3}))){
+if(!(validate7(data11[i3], {instancePath:instancePath+"/variable/" + i3}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable", "#/properties/variable/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable", "#/cdxMembers/variable/type", {type: "array"}); errors++;
 }
 }
 if(data.setup !== undefined && func0.call(data, "setup")){
@@ -2039,17 +1299,17 @@ vErrors = addErrors(vErrors, validate12.errors); errors = vErrors.length;
 }
 }
 if(data.test !== undefined && func0.call(data, "test")){
-let data51 = data.test;
-if(Array.isArray(data51)){
-const len4 = data51.length;
+let data14 = data.test;
+if(Array.isArray(data14)){
+const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate14(data51[i4], {instancePath:instancePath+"/test/" + i4}))){
+if(!(validate14(data14[i4], {instancePath:instancePath+"/test/" + i4}))){
 vErrors = addErrors(vErrors, validate14.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/test", "#/properties/test/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/test", "#/cdxMembers/test/type", {type: "array"}); errors++;
 }
 }
 if(data.teardown !== undefined && func0.call(data, "teardown")){

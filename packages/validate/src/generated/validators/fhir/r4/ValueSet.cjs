@@ -3,30 +3,112 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
-const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
-const func15 = require("./datatypes.cjs")["member_1538b1110f"];
-const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func16 = require("./datatypes.cjs")["member_1538b1110f"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["date", func14],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func15],
+["description", func11],
+["_description", func5],
+["useContext", func16],
+["jurisdiction", func17],
+["immutable", func13],
+["_immutable", func5],
+["purpose", func11],
+["_purpose", func5],
+["copyright", func11],
+["_copyright", func5]
+];
 
-const func17 = require("./datatypes.cjs")["member_440605a315"];
+const func19 = require("./datatypes.cjs")["member_440605a315"];
+const func20 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["lockedDate", func19],
+["_lockedDate", func5],
+["inactive", func13],
+["_inactive", func5]
+];
 
-const func18 = require("./datatypes.cjs")["member_871bd4cdb7"];
-const func19 = require("./datatypes.cjs")["member_9892719d4b"];
+const func21 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["system", func4],
+["_system", func5],
+["version", func11],
+["_version", func5]
+];
+const func22 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func23 = require("./datatypes.cjs")["member_9892719d4b"];
+const func24 = [
+["valueSet", func22],
+["_valueSet", func23]
+];
 
+const func25 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["display", func11],
+["_display", func5]
+];
 
-const func20 = require("./datatypes.cjs")["Coding"];
+const func26 = require("./datatypes.cjs")["Coding"];
+const func27 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["language", func6],
+["_language", func5],
+["use", func26],
+["value", func11],
+["_value", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -63,45 +145,9 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.use !== undefined && func0.call(data, "use")){
-if(!(func20(data.use, {instancePath:instancePath+"/use"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func10(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -147,53 +193,22 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(!(func10(data.display, {instancePath:instancePath+"/display"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func4(data._display, {instancePath:instancePath+"/_display"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.designation !== undefined && func0.call(data, "designation")){
-let data8 = data.designation;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+let data1 = data.designation;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data8[i0], {instancePath:instancePath+"/designation/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/designation/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation", "#/cdxMembers/designation/type", {type: "array"}); errors++;
 }
 }
 }
@@ -205,7 +220,7 @@ return errors === 0;
 }
 
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "op": {
    "enum": [
     "=",
@@ -221,6 +236,18 @@ const schema0 = {
   }
  }
 };
+const func28 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["property", func6],
+["_property", func5]
+];
+const func29 = [
+["_op", func5],
+["value", func11],
+["_value", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -319,51 +346,19 @@ if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.property !== undefined && func0.call(data, "property")){
-if(!(func5(data.property, {instancePath:instancePath+"/property"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._property !== undefined && func0.call(data, "_property")){
-if(!(func4(data._property, {instancePath:instancePath+"/_property"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.op !== undefined && func0.call(data, "op")){
-let data8 = data.op;
-if(!(((((((((data8 === "=") || (data8 === "is-a")) || (data8 === "descendent-of")) || (data8 === "is-not-a")) || (data8 === "regex")) || (data8 === "in")) || (data8 === "not-in")) || (data8 === "generalizes")) || (data8 === "exists"))){
-vErrors = addError(vErrors, instancePath+"/op", "#/properties/op/enum", {allowedValues: schema0.properties.op.enum}); errors++;
+let data3 = data.op;
+if(!(((((((((data3 === "=") || (data3 === "is-a")) || (data3 === "descendent-of")) || (data3 === "is-not-a")) || (data3 === "regex")) || (data3 === "in")) || (data3 === "not-in")) || (data3 === "generalizes")) || (data3 === "exists"))){
+vErrors = addError(vErrors, instancePath+"/op", "#/cdxMembers/op/enum", {allowedValues: schema0.cdxMembers.op.enum}); errors++;
 }
 }
-if(data._op !== undefined && func0.call(data, "_op")){
-if(!(func4(data._op, {instancePath:instancePath+"/_op"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func10(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -378,78 +373,41 @@ function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-if(!(func3(data.system, {instancePath:instancePath+"/system"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._system !== undefined && func0.call(data, "_system")){
-if(!(func4(data._system, {instancePath:instancePath+"/_system"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.concept !== undefined && func0.call(data, "concept")){
-let data7 = data.concept;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data0 = data.concept;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data7[i0], {instancePath:instancePath+"/concept/" + i0}))){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/concept/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/concept", "#/cdxMembers/concept/type", {type: "array"}); errors++;
 }
 }
 if(data.filter !== undefined && func0.call(data, "filter")){
-let data9 = data.filter;
-if(Array.isArray(data9)){
-const len1 = data9.length;
+let data2 = data.filter;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate3(data9[i1], {instancePath:instancePath+"/filter/" + i1}))){
+if(!(validate3(data2[i1], {instancePath:instancePath+"/filter/" + i1}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter", "#/cdxMembers/filter/type", {type: "array"}); errors++;
 }
 }
-if(data.valueSet !== undefined && func0.call(data, "valueSet")){
-if(!(func18(data.valueSet, {instancePath:instancePath+"/valueSet"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
-if(!(func19(data._valueSet, {instancePath:instancePath+"/_valueSet"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -467,67 +425,36 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.include === undefined) || (!(func0.call(data, "include")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "include"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.lockedDate !== undefined && func0.call(data, "lockedDate")){
-if(!(func17(data.lockedDate, {instancePath:instancePath+"/lockedDate"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._lockedDate !== undefined && func0.call(data, "_lockedDate")){
-if(!(func4(data._lockedDate, {instancePath:instancePath+"/_lockedDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.inactive !== undefined && func0.call(data, "inactive")){
-if(!(func12(data.inactive, {instancePath:instancePath+"/inactive"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._inactive !== undefined && func0.call(data, "_inactive")){
-if(!(func4(data._inactive, {instancePath:instancePath+"/_inactive"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.include !== undefined && func0.call(data, "include")){
-let data7 = data.include;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data0 = data.include;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data7[i0], {instancePath:instancePath+"/include/" + i0}))){
+if(!(validate4(data0[i0], {instancePath:instancePath+"/include/" + i0}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/include", "#/properties/include/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/include", "#/cdxMembers/include/type", {type: "array"}); errors++;
 }
 }
 if(data.exclude !== undefined && func0.call(data, "exclude")){
-let data9 = data.exclude;
-if(Array.isArray(data9)){
-const len1 = data9.length;
+let data2 = data.exclude;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate4(data9[i1], {instancePath:instancePath+"/exclude/" + i1}))){
+if(!(validate4(data2[i1], {instancePath:instancePath+"/exclude/" + i1}))){
 vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/exclude", "#/properties/exclude/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exclude", "#/cdxMembers/exclude/type", {type: "array"}); errors++;
 }
 }
 }
@@ -539,11 +466,45 @@ return errors === 0;
 }
 
 
-const func21 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func30 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func31 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func4],
+["_identifier", func5],
+["timestamp", func14],
+["_timestamp", func5],
+["total", func30],
+["_total", func5],
+["offset", func30],
+["_offset", func5]
+];
 
-const func22 = require("./datatypes.cjs")["member_cddf8275af"];
-const func23 = require("./datatypes.cjs")["member_2aff3a9fcd"];
-const func24 = require("../../../../choice.cjs").choiceForms;
+const func32 = require("./datatypes.cjs")["member_cddf8275af"];
+const func33 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func34 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func11],
+["_name", func5],
+["valueString", func11],
+["_valueString", func5],
+["valueBoolean", func13],
+["_valueBoolean", func5],
+["valueInteger", func30],
+["_valueInteger", func5],
+["valueDecimal", func32],
+["_valueDecimal", func5],
+["valueUri", func4],
+["_valueUri", func5],
+["valueCode", func6],
+["_valueCode", func5],
+["valueDateTime", func33],
+["_valueDateTime", func5]
+];
+const func35 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["valueString", "valueBoolean", "valueInteger", "valueDecimal", "valueUri", "valueCode", "valueDateTime"]);
 
 function validate6(data, {instancePath=""}={}){
@@ -581,102 +542,11 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-if(!(func10(data.valueString, {instancePath:instancePath+"/valueString"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(!(func12(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-if(!(func21(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
-if(!(func22(data.valueDecimal, {instancePath:instancePath+"/valueDecimal"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func4(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueUri !== undefined && func0.call(data, "valueUri")){
-if(!(func3(data.valueUri, {instancePath:instancePath+"/valueUri"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
-if(!(func4(data._valueUri, {instancePath:instancePath+"/_valueUri"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueCode !== undefined && func0.call(data, "valueCode")){
-if(!(func5(data.valueCode, {instancePath:instancePath+"/valueCode"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
-if(!(func4(data._valueCode, {instancePath:instancePath+"/_valueCode"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-if(!(func23(data.valueDateTime, {instancePath:instancePath+"/valueDateTime"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func4(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-const forms0 = func24(data, obj0);
+const forms0 = func35(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -689,113 +559,59 @@ return errors === 0;
 }
 
 
+const func36 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["system", func4],
+["_system", func5],
+["abstract", func13],
+["_abstract", func5],
+["inactive", func13],
+["_inactive", func5],
+["version", func11],
+["_version", func5],
+["code", func6],
+["_code", func5],
+["display", func11],
+["_display", func5]
+];
 const wrapper0 = {validate: validate7};
 
 function validate7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-if(!(func3(data.system, {instancePath:instancePath+"/system"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._system !== undefined && func0.call(data, "_system")){
-if(!(func4(data._system, {instancePath:instancePath+"/_system"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.abstract !== undefined && func0.call(data, "abstract")){
-if(!(func12(data.abstract, {instancePath:instancePath+"/abstract"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._abstract !== undefined && func0.call(data, "_abstract")){
-if(!(func4(data._abstract, {instancePath:instancePath+"/_abstract"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.inactive !== undefined && func0.call(data, "inactive")){
-if(!(func12(data.inactive, {instancePath:instancePath+"/inactive"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._inactive !== undefined && func0.call(data, "_inactive")){
-if(!(func4(data._inactive, {instancePath:instancePath+"/_inactive"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func5(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func4(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(!(func10(data.display, {instancePath:instancePath+"/display"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func4(data._display, {instancePath:instancePath+"/_display"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.designation !== undefined && func0.call(data, "designation")){
-let data15 = data.designation;
-if(Array.isArray(data15)){
-const len0 = data15.length;
+let data0 = data.designation;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data15[i0], {instancePath:instancePath+"/designation/" + i0}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/designation/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation", "#/cdxMembers/designation/type", {type: "array"}); errors++;
 }
 }
 if(data.contains !== undefined && func0.call(data, "contains")){
-let data17 = data.contains;
-if(Array.isArray(data17)){
-const len1 = data17.length;
+let data2 = data.contains;
+if(Array.isArray(data2)){
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(wrapper0.validate(data17[i1], {instancePath:instancePath+"/contains/" + i1}))){
+if(!(wrapper0.validate(data2[i1], {instancePath:instancePath+"/contains/" + i1}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contains", "#/properties/contains/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contains", "#/cdxMembers/contains/type", {type: "array"}); errors++;
 }
 }
 }
@@ -842,87 +658,36 @@ if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func3(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._identifier !== undefined && func0.call(data, "_identifier")){
-if(!(func4(data._identifier, {instancePath:instancePath+"/_identifier"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-if(!(func13(data.timestamp, {instancePath:instancePath+"/timestamp"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._timestamp !== undefined && func0.call(data, "_timestamp")){
-if(!(func4(data._timestamp, {instancePath:instancePath+"/_timestamp"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.total !== undefined && func0.call(data, "total")){
-if(!(func21(data.total, {instancePath:instancePath+"/total"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._total !== undefined && func0.call(data, "_total")){
-if(!(func4(data._total, {instancePath:instancePath+"/_total"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.offset !== undefined && func0.call(data, "offset")){
-if(!(func21(data.offset, {instancePath:instancePath+"/offset"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data._offset !== undefined && func0.call(data, "_offset")){
-if(!(func4(data._offset, {instancePath:instancePath+"/_offset"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
-let data12 = data.parameter;
-if(Array.isArray(data12)){
-const len0 = data12.length;
+let data1 = data.parameter;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate6(data12[i0], {instancePath:instancePath+"/parameter/" + i0}))){
+if(!(validate6(data1[i0], {instancePath:instancePath+"/parameter/" + i0}))){
 vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/cdxMembers/parameter/type", {type: "array"}); errors++;
 }
 }
 if(data.contains !== undefined && func0.call(data, "contains")){
-let data14 = data.contains;
-if(Array.isArray(data14)){
-const len1 = data14.length;
+let data3 = data.contains;
+if(Array.isArray(data3)){
+const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate7(data14[i1], {instancePath:instancePath+"/contains/" + i1}))){
+if(!(validate7(data3[i1], {instancePath:instancePath+"/contains/" + i1}))){
 vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contains", "#/properties/contains/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contains", "#/cdxMembers/contains/type", {type: "array"}); errors++;
 }
 }
 }
@@ -975,198 +740,12 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ValueSet" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ValueSet"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ValueSet"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-if(!(func10(data.version, {instancePath:instancePath+"/version"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func10(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-if(!(func10(data.title, {instancePath:instancePath+"/title"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func11(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(!(func12(data.experimental, {instancePath:instancePath+"/experimental"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func4(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func13(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-if(!(func10(data.publisher, {instancePath:instancePath+"/publisher"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func4(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-if(!(func14(data.contact, {instancePath:instancePath+"/contact"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func10(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-if(!(func15(data.useContext, {instancePath:instancePath+"/useContext"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-if(!(func16(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.immutable !== undefined && func0.call(data, "immutable")){
-if(!(func12(data.immutable, {instancePath:instancePath+"/immutable"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data._immutable !== undefined && func0.call(data, "_immutable")){
-if(!(func4(data._immutable, {instancePath:instancePath+"/_immutable"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-if(!(func10(data.purpose, {instancePath:instancePath+"/purpose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func4(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-if(!(func10(data.copyright, {instancePath:instancePath+"/copyright"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func4(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.compose !== undefined && func0.call(data, "compose")){
 if(!(validate5(data.compose, {instancePath:instancePath+"/compose"}))){

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "attested",
@@ -16,84 +16,76 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_cb9dace6d1"];
-const func10 = require("./datatypes.cjs")["member_a59dc52faf"];
-const func11 = require("./datatypes.cjs")["member_037bb971b0"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const func13 = require("./datatypes.cjs")["member_fecd911445"];
-const func14 = require("./datatypes.cjs")["member_796295fe1b"];
-const func15 = require("./datatypes.cjs")["Timing"];
-const func16 = require("./datatypes.cjs")["member_440605a315"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func11 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["target", func10],
+["targetLocation", func11],
+["_targetLocation", func12],
+["need", func13]
+];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = require("./datatypes.cjs")["Timing"];
+const func18 = require("./datatypes.cjs")["member_440605a315"];
+const func19 = [
+["_status", func5],
+["statusDate", func15],
+["_statusDate", func5],
+["validationType", func13],
+["validationProcess", func16],
+["frequency", func17],
+["lastPerformed", func15],
+["_lastPerformed", func5],
+["nextScheduled", func18],
+["_nextScheduled", func5],
+["failureAction", func13]
+];
 
-const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func18 = require("./datatypes.cjs")["Reference"];
+const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func21 = require("./datatypes.cjs")["Reference"];
+const func22 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["who", func21],
+["type", func16],
+["communicationMethod", func16],
+["validationStatus", func13],
+["validationDate", func15],
+["_validationDate", func5],
+["canPushUpdates", func13],
+["pushTypeAvailable", func16]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.who !== undefined && func0.call(data, "who")){
-if(!(func18(data.who, {instancePath:instancePath+"/who"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func14(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.communicationMethod !== undefined && func0.call(data, "communicationMethod")){
-if(!(func14(data.communicationMethod, {instancePath:instancePath+"/communicationMethod"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.validationStatus !== undefined && func0.call(data, "validationStatus")){
-if(!(func12(data.validationStatus, {instancePath:instancePath+"/validationStatus"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.validationDate !== undefined && func0.call(data, "validationDate")){
-if(!(func13(data.validationDate, {instancePath:instancePath+"/validationDate"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._validationDate !== undefined && func0.call(data, "_validationDate")){
-if(!(func4(data._validationDate, {instancePath:instancePath+"/_validationDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.canPushUpdates !== undefined && func0.call(data, "canPushUpdates")){
-if(!(func12(data.canPushUpdates, {instancePath:instancePath+"/canPushUpdates"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.pushTypeAvailable !== undefined && func0.call(data, "pushTypeAvailable")){
-if(!(func14(data.pushTypeAvailable, {instancePath:instancePath+"/pushTypeAvailable"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -104,81 +96,31 @@ return errors === 0;
 }
 
 
-const func19 = require("./datatypes.cjs")["Signature"];
+const func23 = require("./datatypes.cjs")["Signature"];
+const func24 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["who", func21],
+["onBehalfOf", func21],
+["communicationMethod", func13],
+["date", func18],
+["_date", func5],
+["sourceIdentityCertificate", func20],
+["_sourceIdentityCertificate", func5],
+["proxyIdentityCertificate", func20],
+["_proxyIdentityCertificate", func5],
+["proxySignature", func23],
+["sourceSignature", func23]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.who !== undefined && func0.call(data, "who")){
-if(!(func18(data.who, {instancePath:instancePath+"/who"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.onBehalfOf !== undefined && func0.call(data, "onBehalfOf")){
-if(!(func18(data.onBehalfOf, {instancePath:instancePath+"/onBehalfOf"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.communicationMethod !== undefined && func0.call(data, "communicationMethod")){
-if(!(func12(data.communicationMethod, {instancePath:instancePath+"/communicationMethod"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-if(!(func16(data.date, {instancePath:instancePath+"/date"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sourceIdentityCertificate !== undefined && func0.call(data, "sourceIdentityCertificate")){
-if(!(func17(data.sourceIdentityCertificate, {instancePath:instancePath+"/sourceIdentityCertificate"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._sourceIdentityCertificate !== undefined && func0.call(data, "_sourceIdentityCertificate")){
-if(!(func4(data._sourceIdentityCertificate, {instancePath:instancePath+"/_sourceIdentityCertificate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.proxyIdentityCertificate !== undefined && func0.call(data, "proxyIdentityCertificate")){
-if(!(func17(data.proxyIdentityCertificate, {instancePath:instancePath+"/proxyIdentityCertificate"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._proxyIdentityCertificate !== undefined && func0.call(data, "_proxyIdentityCertificate")){
-if(!(func4(data._proxyIdentityCertificate, {instancePath:instancePath+"/_proxyIdentityCertificate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.proxySignature !== undefined && func0.call(data, "proxySignature")){
-if(!(func19(data.proxySignature, {instancePath:instancePath+"/proxySignature"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.sourceSignature !== undefined && func0.call(data, "sourceSignature")){
-if(!(func19(data.sourceSignature, {instancePath:instancePath+"/sourceSignature"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -189,6 +131,15 @@ return errors === 0;
 }
 
 
+const func25 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["organization", func21],
+["identityCertificate", func20],
+["_identityCertificate", func5],
+["attestationSignature", func23]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
@@ -197,40 +148,9 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.organization === undefined) || (!(func0.call(data, "organization")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "organization"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.organization !== undefined && func0.call(data, "organization")){
-if(!(func18(data.organization, {instancePath:instancePath+"/organization"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.identityCertificate !== undefined && func0.call(data, "identityCertificate")){
-if(!(func17(data.identityCertificate, {instancePath:instancePath+"/identityCertificate"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data._identityCertificate !== undefined && func0.call(data, "_identityCertificate")){
-if(!(func4(data._identityCertificate, {instancePath:instancePath+"/_identityCertificate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.attestationSignature !== undefined && func0.call(data, "attestationSignature")){
-if(!(func19(data.attestationSignature, {instancePath:instancePath+"/attestationSignature"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -282,155 +202,38 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("VerificationResult" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "VerificationResult"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "VerificationResult"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.target !== undefined && func0.call(data, "target")){
-if(!(func9(data.target, {instancePath:instancePath+"/target"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.targetLocation !== undefined && func0.call(data, "targetLocation")){
-if(!(func10(data.targetLocation, {instancePath:instancePath+"/targetLocation"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._targetLocation !== undefined && func0.call(data, "_targetLocation")){
-if(!(func11(data._targetLocation, {instancePath:instancePath+"/_targetLocation"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.need !== undefined && func0.call(data, "need")){
-if(!(func12(data.need, {instancePath:instancePath+"/need"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data16 = data.status;
-if(typeof data16 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
+let data2 = data.status;
+if(typeof data2 !== "string"){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/type", {type: "string"}); errors++;
 }
-if(!((((((data16 === "attested") || (data16 === "validated")) || (data16 === "in-process")) || (data16 === "req-revalid")) || (data16 === "val-fail")) || (data16 === "reval-fail"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+if(!((((((data2 === "attested") || (data2 === "validated")) || (data2 === "in-process")) || (data2 === "req-revalid")) || (data2 === "val-fail")) || (data2 === "reval-fail"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data.statusDate !== undefined && func0.call(data, "statusDate")){
-if(!(func13(data.statusDate, {instancePath:instancePath+"/statusDate"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
-if(!(func4(data._statusDate, {instancePath:instancePath+"/_statusDate"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.validationType !== undefined && func0.call(data, "validationType")){
-if(!(func12(data.validationType, {instancePath:instancePath+"/validationType"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.validationProcess !== undefined && func0.call(data, "validationProcess")){
-if(!(func14(data.validationProcess, {instancePath:instancePath+"/validationProcess"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.frequency !== undefined && func0.call(data, "frequency")){
-if(!(func15(data.frequency, {instancePath:instancePath+"/frequency"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.lastPerformed !== undefined && func0.call(data, "lastPerformed")){
-if(!(func13(data.lastPerformed, {instancePath:instancePath+"/lastPerformed"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._lastPerformed !== undefined && func0.call(data, "_lastPerformed")){
-if(!(func4(data._lastPerformed, {instancePath:instancePath+"/_lastPerformed"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.nextScheduled !== undefined && func0.call(data, "nextScheduled")){
-if(!(func16(data.nextScheduled, {instancePath:instancePath+"/nextScheduled"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._nextScheduled !== undefined && func0.call(data, "_nextScheduled")){
-if(!(func4(data._nextScheduled, {instancePath:instancePath+"/_nextScheduled"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.failureAction !== undefined && func0.call(data, "failureAction")){
-if(!(func12(data.failureAction, {instancePath:instancePath+"/failureAction"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.primarySource !== undefined && func0.call(data, "primarySource")){
-let data28 = data.primarySource;
-if(Array.isArray(data28)){
-const len0 = data28.length;
+let data3 = data.primarySource;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data28[i0], {instancePath:instancePath+"/primarySource/" + i0}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/primarySource/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource", "#/properties/primarySource/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource", "#/cdxMembers/primarySource/type", {type: "array"}); errors++;
 }
 }
 if(data.attestation !== undefined && func0.call(data, "attestation")){
@@ -439,17 +242,17 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.validator !== undefined && func0.call(data, "validator")){
-let data31 = data.validator;
-if(Array.isArray(data31)){
-const len1 = data31.length;
+let data6 = data.validator;
+if(Array.isArray(data6)){
+const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate3(data31[i1], {instancePath:instancePath+"/validator/" + i1}))){
+if(!(validate3(data6[i1], {instancePath:instancePath+"/validator/" + i1}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validator", "#/properties/validator/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator", "#/cdxMembers/validator/type", {type: "array"}); errors++;
 }
 }
 }

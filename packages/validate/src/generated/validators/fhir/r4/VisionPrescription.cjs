@@ -3,26 +3,90 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
-const func2 = require("./datatypes.cjs")["Meta"];
-const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
-const func4 = require("./datatypes.cjs")["Element"];
-const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
-const func6 = require("./datatypes.cjs")["Narrative"];
-const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
-const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
-const func9 = require("./datatypes.cjs")["member_1c0793403c"];
-const func10 = require("./datatypes.cjs")["member_0758df5cdc"];
-const func11 = require("./datatypes.cjs")["member_fecd911445"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const schema0 = {"properties":{"eye":{"enum":["right","left"]}}};
-const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
-const func14 = require("./datatypes.cjs")["CodeableConcept"];
-const func15 = require("./datatypes.cjs")["member_cddf8275af"];
-const func16 = require("./datatypes.cjs")["member_fba3a4dc63"];
-const func17 = require("./datatypes.cjs")["Quantity"];
-const func18 = require("./datatypes.cjs")["member_2b99b0b82e"];
-const schema1 = {"properties":{"base":{"enum":["up","down","in","out"]}}};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_0758df5cdc"];
+const func12 = require("./datatypes.cjs")["member_fecd911445"];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["status", func11],
+["_status", func5],
+["created", func12],
+["_created", func5],
+["patient", func13],
+["encounter", func13],
+["dateWritten", func12],
+["_dateWritten", func5],
+["prescriber", func13]
+];
+const schema0 = {"cdxMembers":{"eye":{"enum":["right","left"]}}};
+const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["product", func16]
+];
+const func18 = require("./datatypes.cjs")["member_cddf8275af"];
+const func19 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func20 = [
+["_eye", func5],
+["sphere", func18],
+["_sphere", func5],
+["cylinder", func18],
+["_cylinder", func5],
+["axis", func19],
+["_axis", func5]
+];
+const func21 = require("./datatypes.cjs")["Quantity"];
+const func22 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func23 = [
+["add", func18],
+["_add", func5],
+["power", func18],
+["_power", func5],
+["backCurve", func18],
+["_backCurve", func5],
+["diameter", func18],
+["_diameter", func5],
+["duration", func21],
+["color", func15],
+["_color", func5],
+["brand", func15],
+["_brand", func5],
+["note", func22]
+];
+const schema1 = {"cdxMembers":{"base":{"enum":["up","down","in","out"]}}};
+const func24 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["amount", func18],
+["_amount", func5]
+];
+const func25 = [
+["_base", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
@@ -90,41 +154,19 @@ if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func15(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._amount !== undefined && func0.call(data, "_amount")){
-if(!(func4(data._amount, {instancePath:instancePath+"/_amount"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.base !== undefined && func0.call(data, "base")){
-let data7 = data.base;
-if(!((((data7 === "up") || (data7 === "down")) || (data7 === "in")) || (data7 === "out"))){
-vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/enum", {allowedValues: schema1.properties.base.enum}); errors++;
+let data2 = data.base;
+if(!((((data2 === "up") || (data2 === "down")) || (data2 === "in")) || (data2 === "out"))){
+vErrors = addError(vErrors, instancePath+"/base", "#/cdxMembers/base/enum", {allowedValues: schema1.cdxMembers.base.enum}); errors++;
 }
 }
-if(data._base !== undefined && func0.call(data, "_base")){
-if(!(func4(data._base, {instancePath:instancePath+"/_base"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -173,150 +215,37 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.product === undefined) || (!(func0.call(data, "product")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "product"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.product !== undefined && func0.call(data, "product")){
-if(!(func14(data.product, {instancePath:instancePath+"/product"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.eye !== undefined && func0.call(data, "eye")){
-let data5 = data.eye;
-if(!((data5 === "right") || (data5 === "left"))){
-vErrors = addError(vErrors, instancePath+"/eye", "#/properties/eye/enum", {allowedValues: schema0.properties.eye.enum}); errors++;
+let data1 = data.eye;
+if(!((data1 === "right") || (data1 === "left"))){
+vErrors = addError(vErrors, instancePath+"/eye", "#/cdxMembers/eye/enum", {allowedValues: schema0.cdxMembers.eye.enum}); errors++;
 }
 }
-if(data._eye !== undefined && func0.call(data, "_eye")){
-if(!(func4(data._eye, {instancePath:instancePath+"/_eye"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.sphere !== undefined && func0.call(data, "sphere")){
-if(!(func15(data.sphere, {instancePath:instancePath+"/sphere"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._sphere !== undefined && func0.call(data, "_sphere")){
-if(!(func4(data._sphere, {instancePath:instancePath+"/_sphere"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.cylinder !== undefined && func0.call(data, "cylinder")){
-if(!(func15(data.cylinder, {instancePath:instancePath+"/cylinder"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._cylinder !== undefined && func0.call(data, "_cylinder")){
-if(!(func4(data._cylinder, {instancePath:instancePath+"/_cylinder"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.axis !== undefined && func0.call(data, "axis")){
-if(!(func16(data.axis, {instancePath:instancePath+"/axis"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data._axis !== undefined && func0.call(data, "_axis")){
-if(!(func4(data._axis, {instancePath:instancePath+"/_axis"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.prism !== undefined && func0.call(data, "prism")){
-let data13 = data.prism;
-if(Array.isArray(data13)){
-const len0 = data13.length;
+let data2 = data.prism;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data13[i0], {instancePath:instancePath+"/prism/" + i0}))){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/prism/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prism", "#/properties/prism/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism", "#/cdxMembers/prism/type", {type: "array"}); errors++;
 }
 }
-if(data.add !== undefined && func0.call(data, "add")){
-if(!(func15(data.add, {instancePath:instancePath+"/add"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._add !== undefined && func0.call(data, "_add")){
-if(!(func4(data._add, {instancePath:instancePath+"/_add"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.power !== undefined && func0.call(data, "power")){
-if(!(func15(data.power, {instancePath:instancePath+"/power"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._power !== undefined && func0.call(data, "_power")){
-if(!(func4(data._power, {instancePath:instancePath+"/_power"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.backCurve !== undefined && func0.call(data, "backCurve")){
-if(!(func15(data.backCurve, {instancePath:instancePath+"/backCurve"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._backCurve !== undefined && func0.call(data, "_backCurve")){
-if(!(func4(data._backCurve, {instancePath:instancePath+"/_backCurve"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.diameter !== undefined && func0.call(data, "diameter")){
-if(!(func15(data.diameter, {instancePath:instancePath+"/diameter"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data._diameter !== undefined && func0.call(data, "_diameter")){
-if(!(func4(data._diameter, {instancePath:instancePath+"/_diameter"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.duration !== undefined && func0.call(data, "duration")){
-if(!(func17(data.duration, {instancePath:instancePath+"/duration"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.color !== undefined && func0.call(data, "color")){
-if(!(func13(data.color, {instancePath:instancePath+"/color"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._color !== undefined && func0.call(data, "_color")){
-if(!(func4(data._color, {instancePath:instancePath+"/_color"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.brand !== undefined && func0.call(data, "brand")){
-if(!(func13(data.brand, {instancePath:instancePath+"/brand"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data._brand !== undefined && func0.call(data, "_brand")){
-if(!(func4(data._brand, {instancePath:instancePath+"/_brand"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-if(!(func18(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -439,121 +368,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("VisionPrescription" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "VisionPrescription"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "VisionPrescription"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func10(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.created !== undefined && func0.call(data, "created")){
-if(!(func11(data.created, {instancePath:instancePath+"/created"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func4(data._created, {instancePath:instancePath+"/_created"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func12(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func12(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.dateWritten !== undefined && func0.call(data, "dateWritten")){
-if(!(func11(data.dateWritten, {instancePath:instancePath+"/dateWritten"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data._dateWritten !== undefined && func0.call(data, "_dateWritten")){
-if(!(func4(data._dateWritten, {instancePath:instancePath+"/_dateWritten"}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-if(data.prescriber !== undefined && func0.call(data, "prescriber")){
-if(!(func12(data.prescriber, {instancePath:instancePath+"/prescriber"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.lensSpecification !== undefined && func0.call(data, "lensSpecification")){
-let data24 = data.lensSpecification;
-if(Array.isArray(data24)){
-const len0 = data24.length;
+let data4 = data.lensSpecification;
+if(Array.isArray(data4)){
+const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate2(data24[i0], {instancePath:instancePath+"/lensSpecification/" + i0}))){
+if(!(validate2(data4[i0], {instancePath:instancePath+"/lensSpecification/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lensSpecification", "#/properties/lensSpecification/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lensSpecification", "#/cdxMembers/lensSpecification/type", {type: "array"}); errors++;
 }
 }
 }
