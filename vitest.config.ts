@@ -31,6 +31,8 @@ export const INTEGRATION = [
   'packages/playground/test/**/*.test.ts',
   'packages/schemas/test/**/*.test.ts',
   'packages/validate/test/fhir/corpus.test.ts',
+  'packages/validate/test/fhirpath-lazy.test.ts',
+  'packages/validate/test/fhir/invariants-one-walk.test.ts',
   'packages/validate/test/fhir/mutation.test.ts',
   'packages/validate/test/fhir/required-bindings.test.ts',
   'packages/validate/test/fhir/strict-twin-corpus.test.ts',

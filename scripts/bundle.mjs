@@ -16,6 +16,8 @@
 //                          files in chunks/ beside it, read only when the import runs (without this,
 //                          esbuild inlines them and every start parses them).
 //
+// --no-sourcemap writes no source map beside the bundle (a package that ships none, docs/decisions.md).
+//
 // --inline <name.cjs> bundles an own CommonJS file of that name after all: one no other code shares
 // (cdx-lint's compiled config schema), which would otherwise be one more file to load at start-up.
 import { build } from 'esbuild';
@@ -29,6 +31,7 @@ const { values, positionals } = parseArgs({
     inline: { type: 'string', multiple: true },
     outfile: { type: 'string' },
     splitting: { type: 'boolean' },
+    'no-sourcemap': { type: 'boolean' },
   },
   allowPositionals: true,
 });
@@ -60,7 +63,7 @@ for (const entry of positionals) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    sourcemap: true,
+    sourcemap: !values['no-sourcemap'],
     legalComments: 'eof',
     external: values.external ?? [],
     logLevel: 'warning',

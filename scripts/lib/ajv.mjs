@@ -127,13 +127,23 @@ function choiceKeyword(moduleDir) {
 }
 
 /**
- * @param {{ ownProperties?: boolean, strictRequired?: boolean, passContext?: boolean, keywords?: import('ajv').KeywordDefinition[], moduleDir?: string }} [options]
+ * @param {{ ownProperties?: boolean, strictRequired?: boolean, passContext?: boolean, keywords?: import('ajv').KeywordDefinition[], moduleDir?: string, unevaluated?: boolean, inlineRefs?: boolean }} [options]
  *   ownProperties, strictRequired, passContext: other than the defaults only for the strict twins
  *   (scripts/lib/twin-ajv.mjs); keywords: definitions that give cdx keywords code instead of
  *   annotation (scripts/lib/fhir-keywords.mjs); moduleDir: where the generated code goes, relative to
- *   generated/validators/ (the paths it requires depend on it)
+ *   generated/validators/ (the paths it requires depend on it); unevaluated: false for schemas that
+ *   never use unevaluatedProperties or unevaluatedItems (the R4 definitions); inlineRefs: false to
+ *   compile each `$ref`'d definition once, as a function, rather than into every place that refers to it
  */
-export function createAjv({ ownProperties = true, strictRequired = true, passContext = false, keywords = [], moduleDir = '' } = {}) {
+export function createAjv({
+  ownProperties = true,
+  strictRequired = true,
+  passContext = false,
+  keywords = [],
+  moduleDir = '',
+  unevaluated = true,
+  inlineRefs = true,
+} = {}) {
   const ajv = new Ajv2020.default({
     strict: true,
     strictRequired,
@@ -142,7 +152,7 @@ export function createAjv({ ownProperties = true, strictRequired = true, passCon
     ownProperties,
     passContext,
     messages: false,
-    inlineRefs: true,
+    inlineRefs,
     // Line breaks: generated validators are committed and reviewed as diffs.
     code: { source: true, lines: true, formats: Ajv2020._`require(${`${toSrc(moduleDir)}formats.cjs`})` },
   });
@@ -159,5 +169,14 @@ export function createAjv({ ownProperties = true, strictRequired = true, passCon
   }
   for (const [keyword, schemaType] of Object.entries(CDX_TYPED_KEYWORDS)) ajv.addKeyword({ keyword, schemaType, valid: true });
   for (const definition of keywords) ajv.addKeyword(definition);
+  if (!unevaluated) {
+    // Ajv2020 sets this option itself: every validator then records which members and items it
+    // evaluated (a reset at entry, an object of members, merges at each call), code that only
+    // unevaluatedProperties and unevaluatedItems read. Without them, strict mode refuses a schema
+    // that uses either, so no schema compiled here can need what is left out.
+    ajv.opts.unevaluated = false;
+    ajv.removeKeyword('unevaluatedProperties');
+    ajv.removeKeyword('unevaluatedItems');
+  }
   return ajv;
 }

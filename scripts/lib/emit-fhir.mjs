@@ -16,6 +16,7 @@
 // twin, which V8 specialises to their properties (docs/performance.md, "FHIR fast path").
 import { createAjv } from './ajv.mjs';
 import { moduleKeywords } from './fhir-keywords.mjs';
+import { membersKeyword, withMembers } from './fhir-members.mjs';
 import {
   DATATYPES_REL,
   OVERLAY_BASE,
@@ -26,6 +27,7 @@ import {
   overlayOf,
   r4Type,
   serviceTypes,
+  shareMembers,
   withoutAnnotations,
 } from './fhir-schemas.mjs';
 import { resolveRef } from './resolve.mjs';
@@ -61,18 +63,38 @@ function emitBase(entries) {
   if (!datatypes) throw new Error(`emit-fhir: no ${DATATYPES_REL}`);
   // What the modules compile: data type refs out of each resource's file become calls.
   const compiled = r4.map((entry) => (entry === datatypes ? entry : { ...entry, schema: externalizeDatatypes(entry, entries) }));
-  const canonical = createAjv({ moduleDir: R4_MODULE_DIR, keywords: moduleKeywords({ twin: false }) });
+  // No R4 definition uses unevaluatedProperties: its bookkeeping is left out (scripts/lib/ajv.mjs).
+  // Each definition a `$ref` names (a backbone element, a shared member) is compiled once, as a
+  // function, not copied into each place that refers to it: the exact path is the slow one anyway.
+  const canonical = createAjv({
+    moduleDir: R4_MODULE_DIR,
+    keywords: [...moduleKeywords({ twin: false }), membersKeyword({ moduleDir: R4_MODULE_DIR })],
+    unevaluated: false,
+    inlineRefs: false,
+  });
   const twin = createTwinAjv({ moduleDir: R4_MODULE_DIR, keywords: moduleKeywords({ twin: true }) });
   // Every strict twin is a table walked by one interpreter (scripts/lib/fhir-tables.mjs).
   /** @type {{ entry: Entry, twin: Json }[]} */
   const twins = [];
+  // The canonical validators define the members the types repeat once, among the data types.
+  const resources = compiled.filter((entry) => entry !== datatypes);
+  const shared = shareMembers(
+    resources.map((entry) => withoutAnnotations(entry.schema)),
+    withoutAnnotations(datatypes.schema),
+  );
+  canonical.addSchema(shared.datatypes);
+  // A resource type's and its backbone elements' members: runs of calls through one table each.
+  for (const schema of shared.resources) {
+    const defs = schema.$defs && Object.fromEntries(Object.entries(schema.$defs).map(([name, def]) => [name, withMembers(def)]));
+    canonical.addSchema({ ...withMembers(schema), ...(defs ? { $defs: defs } : {}) });
+  }
   for (const entry of compiled) {
-    canonical.addSchema(withoutAnnotations(entry.schema));
     const strict = withoutAnnotations(strictTwin(entry, compiled));
     twin.addSchema(strict);
     twins.push({ entry, twin: strict });
   }
   const names = datatypeNames(datatypes);
+  const canonicalNames = datatypeNames({ ...datatypes, schema: shared.datatypes });
   /** @type {Map<string, string>} */
   const files = emitFhirTables(twins, DATATYPES_REL, R4_MODULE_DIR);
   const defs = (/** @type {string} */ base) => Object.fromEntries(names.map((n) => [n, `${base}#/$defs/${n}`]));
@@ -82,7 +104,7 @@ function emitBase(entries) {
   /** @param {Record<string, string>} names */
   const twinCode = (names) => spreadConstants(localNames(pruneSchemaConstants(withoutContext(withoutErrorObjects(standalone(twin, names))))));
   const hot = compiledTwinTypes(entries);
-  files.set(`${R4_MODULE_DIR}/datatypes.cjs`, canonicalCode(defs(datatypes.id)));
+  files.set(`${R4_MODULE_DIR}/datatypes.cjs`, canonicalCode(Object.fromEntries(canonicalNames.map((n) => [n, `${datatypes.id}#/$defs/${n}`]))));
   files.set(`${R4_MODULE_DIR}/datatypes.twin.cjs`, twinCode(defs(STRICT_BASE + datatypes.rel)));
   for (const entry of compiled) {
     if (entry === datatypes) continue;

@@ -80,15 +80,40 @@ export function sharedDefKeyword({ module }) {
 }
 
 /**
+ * The callees of a resource type's module's call keywords, by the keyword's value: a data type's
+ * validator in the data types module, or the run-time dispatcher's.
+ * @param {{ twin: boolean }} options
+ */
+function r4Targets({ twin }) {
+  const datatypes = `${FROM_R4.datatypes}${twin ? '.twin' : ''}.cjs`;
+  const dispatcher = twin ? 'twin' : 'canonical';
+  return {
+    datatype: (/** @type {string} */ name) => ({ key: `datatype:${name}`, code: _`require(${datatypes})[${name}]` }),
+    resource: () => ({ key: 'resource', code: _`require(${FROM_R4.dispatcher})[${dispatcher}]` }),
+  };
+}
+
+/**
+ * A member subschema of a resource type that is one call keyword alone (`{ cdxDatatype: "…" }`,
+ * `{ cdxResource: true }`): its callee, as that keyword names it (so both share one module-level
+ * name); undefined for any other subschema.
+ * @param {unknown} member
+ * @param {{ twin: boolean }} options
+ * @returns {{ key: string, code: import('ajv').Code } | undefined}
+ */
+export function callTarget(member, { twin }) {
+  if (!member || typeof member !== 'object' || Object.keys(member).length !== 1) return undefined;
+  const { cdxDatatype, cdxResource } = /** @type {Record<string, unknown>} */ (member);
+  if (typeof cdxDatatype === 'string') return r4Targets({ twin }).datatype(cdxDatatype);
+  return cdxResource === true ? r4Targets({ twin }).resource() : undefined;
+}
+
+/**
  * The keywords for a resource type's module: canonical or twin flavour.
  * @param {{ twin: boolean }} options
  * @returns {import('ajv').KeywordDefinition[]}
  */
 export function moduleKeywords({ twin }) {
-  const datatypes = `${FROM_R4.datatypes}${twin ? '.twin' : ''}.cjs`;
-  const dispatcher = twin ? 'twin' : 'canonical';
-  return [
-    externalCall('cdxDatatype', 'string', (name) => ({ key: `datatype:${name}`, code: _`require(${datatypes})[${name}]` })),
-    externalCall('cdxResource', 'boolean', () => ({ key: 'resource', code: _`require(${FROM_R4.dispatcher})[${dispatcher}]` })),
-  ];
+  const targets = r4Targets({ twin });
+  return [externalCall('cdxDatatype', 'string', targets.datatype), externalCall('cdxResource', 'boolean', targets.resource)];
 }

@@ -9,6 +9,7 @@
 // - overlay: a service profile (schemas/fhir/profiles/) is its R4 base plus what the service adds.
 //   The overlay is the profile without its base: validated beside the base, its findings are what
 //   the service requires beyond R4 (rule service-profile), never a second report of an R4 problem.
+import { createHash } from 'node:crypto';
 import { ID_BASE } from './schemas.mjs';
 import { resolveRef } from './resolve.mjs';
 
@@ -178,4 +179,124 @@ export function serviceTypes(entries) {
     if (base) out.add(base);
   }
   return out;
+}
+
+/**
+ * The data types' schema with each `$ref` to one of its definitions written `{ cdxDatatype: <name> }`,
+ * as externalizeDatatypes writes the resource types' (its refs are all to its own definitions).
+ * @param {Json} datatypes
+ * @returns {Json}
+ */
+function datatypeCalls(datatypes) {
+  /** @param {unknown} node @returns {any} */
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== 'object') return node;
+    /** @type {Json} */
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== '$ref') out[key] = DATA.has(key) ? value : visit(value);
+      else {
+        const name = /^(?:datatypes\.schema\.json)?#\/\$defs\/([A-Za-z_]+)$/.exec(value)?.[1];
+        if (!name) throw new Error(`fhir-schemas: the data types refer to ${value}, not to one of their definitions`);
+        out.cdxDatatype = name;
+      }
+    }
+    return out;
+  };
+  return visit(datatypes);
+}
+
+/** A shared member definition's name in the data types module: `member_` and its schema's hash. */
+const sharedName = (/** @type {string} */ json) => `member_${createHash('sha256').update(json).digest('hex').slice(0, 10)}`;
+
+/** A member subschema that is one call already (a data type, a resource slot, a backbone element). */
+const isCall = (/** @type {Json} */ member) =>
+  Object.keys(member).length === 1 && (typeof member.cdxDatatype === 'string' || member.cdxResource === true || typeof member.$ref === 'string');
+
+/**
+ * Whether a subschema holds a `$ref` anywhere (a backbone element of its own file, which stays there).
+ * @param {unknown} node
+ * @returns {boolean}
+ */
+function holdsRef(node) {
+  if (!node || typeof node !== 'object') return false;
+  if (typeof (/** @type {Json} */ (node).$ref) === 'string') return true;
+  return Object.entries(node).some(([key, value]) => !DATA.has(key) && holdsRef(value));
+}
+
+/** The objects whose `properties` members are shared: a schema's root and its `$defs` (never a combinator's branch). */
+const memberHolders = (/** @type {Json} */ schema) => [schema, ...Object.values(schema.$defs ?? {})].filter((s) => s && typeof s === 'object' && s.properties);
+
+/**
+ * What the canonical validators compile: each member subschema the R4 resource types repeat (a
+ * `string` with `minLength: 1`, an array of Extension, a code's pattern, a status value set) is
+ * defined once among the data types, as `member_<hash>`, and each member holding it becomes a call
+ * of it (`{ cdxDatatype: "member_…" }`): 10,000 members were each compiled in place, every one with
+ * its type check, pattern and errors. The same checks, the same errors at the same instance paths
+ * (a member's errors carry the shared definition's schema path, as a data type's do); only members
+ * of a type's root and its backbone elements are shared, never a combinator's branch, whose errors
+ * are matched to it by schema path. The strict twins and the published schemas are not changed.
+ * @param {Json[]} resources the resource types' schemas, data type refs externalized (externalizeDatatypes)
+ * @param {Json} datatypes the data types' schema
+ * @returns {{ resources: Json[], datatypes: Json }} the same schemas with shared members, and the data types with their definitions
+ */
+export function shareMembers(resources, datatypes) {
+  // The data types' members as the resource types' are: a data type a `cdxDatatype` call.
+  const ownDatatypes = datatypeCalls(datatypes);
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  for (const schema of [...resources, ownDatatypes])
+    for (const holder of memberHolders(schema))
+      for (const member of Object.values(holder.properties)) {
+        if (!member || typeof member !== 'object' || isCall(member) || holdsRef(member)) continue;
+        const json = JSON.stringify(member);
+        counts.set(json, (counts.get(json) ?? 0) + 1);
+      }
+  /** @type {Map<string, string>} member schema as JSON → shared definition name */
+  const shared = new Map([...counts].filter(([, n]) => n > 1).map(([json]) => [json, sharedName(json)]));
+  const names = new Set(shared.values());
+  if (names.size !== shared.size || Object.keys(datatypes.$defs ?? {}).some((name) => names.has(name)))
+    throw new Error('fhir-schemas: two shared member definitions, or one and a data type, have one name');
+  /** @param {Json} schema @param {Json} [calls] the same with data types as calls, where they are `$ref`s @param {boolean} [inDatatypes] */
+  const withShared = (schema, calls = schema, inDatatypes = false) => {
+    const out = { ...schema };
+    if (schema.properties)
+      out.properties = Object.fromEntries(
+        Object.entries(schema.properties).map(([key, member]) => {
+          const call = calls.properties[key];
+          const name = call && typeof call === 'object' ? shared.get(JSON.stringify(call)) : undefined;
+          return [key, name === undefined ? member : inDatatypes ? { $ref: `#/$defs/${name}` } : { cdxDatatype: name }];
+        }),
+      );
+    return out;
+  };
+  /** In the data types' own file a data type is a `$ref`, a call of the same module. */
+  /** @param {unknown} node @returns {any} */
+  const local = (node) => {
+    if (Array.isArray(node)) return node.map(local);
+    if (!node || typeof node !== 'object') return node;
+    /** @type {Json} */
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'cdxDatatype') out.$ref = `#/$defs/${value}`;
+      else out[key] = DATA.has(key) ? value : local(value);
+    }
+    return out;
+  };
+  return {
+    resources: resources.map((schema) => {
+      const out = withShared(schema);
+      if (schema.$defs)
+        out.$defs = Object.fromEntries(Object.entries(schema.$defs).map(([key, def]) => [key, def && typeof def === 'object' ? withShared(def) : def]));
+      return out;
+    }),
+    datatypes: {
+      ...datatypes,
+      $defs: {
+        ...Object.fromEntries(Object.entries(datatypes.$defs ?? {}).map(([key, def]) => [key, withShared(def, ownDatatypes.$defs[key], true)])),
+        ...Object.fromEntries([...shared].map(([json, name]) => [name, local(JSON.parse(json))])),
+      },
+    },
+  };
 }

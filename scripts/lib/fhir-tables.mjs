@@ -16,6 +16,7 @@
 //   l  allOf nodes                        if, th   if / then nodes
 //   d  a data type's name (datatypes table)                         r  1: any R4 resource (by resourceType)
 //   h  choice groups (forms)              cl  1: hand the string over as a reference
+//   s  a Reference's element (`Observation.subject`): hand the object over with it, after its members
 //   op 1: members no schema names may be here (the gathering is incomplete)
 //   z  1: the node accepts nothing (a `false` schema, or a keyword the interpreter does not model)
 //
@@ -56,6 +57,12 @@ function table(schemas, roots) {
     if (schema === true) return push({});
     if (schema === false || !schema || typeof schema !== 'object' || Array.isArray(schema)) return push({ z: 1 });
     const node = /** @type {Json} */ (schema);
+    // A Reference handed over with its element: the definition as a part, the site on a node of its own.
+    if (typeof node.$ref === 'string' && typeof node.cdxSite === 'string' && Object.keys(node).length === 2) {
+      const index = push({});
+      nodes[index] = { l: [visit({ $ref: node.$ref }, owner)], s: node.cdxSite };
+      return index;
+    }
     if (typeof node.$ref === 'string' && Object.keys(node).length === 1) {
       const target = refTarget(node.$ref, owner);
       const def = target && schemas.get(target.type)?.$defs?.[target.name];
@@ -161,6 +168,9 @@ function compile(node, owner, visit) {
         break;
       case 'cdxOpaque':
         if (value === true) out.op = 1;
+        break;
+      case 'cdxSite':
+        out.s = value;
         break;
       default:
         return unsupported();

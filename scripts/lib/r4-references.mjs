@@ -68,6 +68,20 @@ function members(sd) {
 export function emitR4References(banner, root) {
   const dir = dirname(createRequire(join(root, 'package.json')).resolve(DEFINITIONS_PACKAGE));
   const types = coreTypes(dir);
+  return emitTable(banner, referenceTable(types), types);
+}
+
+/**
+ * The table itself: type → element path → targets, data type, `Resource`, `#path` or 0.
+ * @param {string} root the repository (where hl7.fhir.r4.examples is installed)
+ * @returns {Record<string, Record<string, string[] | string | 0>>}
+ */
+export function r4ReferenceTable(root) {
+  return referenceTable(coreTypes(dirname(createRequire(join(root, 'package.json')).resolve(DEFINITIONS_PACKAGE))));
+}
+
+/** @param {any[]} types the core type definitions */
+function referenceTable(types) {
   // The data types that hold a reference somewhere below (to a fixed point: Reference holds an
   // Identifier, whose assigner is a Reference).
   const carriers = new Set(['Reference']);
@@ -108,6 +122,15 @@ export function emitR4References(banner, root) {
     }
     if (Object.keys(paths).length > 0) table[sd.type] = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
+  return table;
+}
+
+/**
+ * @param {string} banner
+ * @param {Record<string, Record<string, string[] | string | 0>>} table
+ * @param {any[]} types
+ */
+function emitTable(banner, table, types) {
   return [
     banner,
     '',

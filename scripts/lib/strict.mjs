@@ -8,6 +8,8 @@
 //
 // Twins are compiled by their own ajv instance (scripts/lib/twin-ajv.mjs), which reads members
 // without hasOwnProperty; every object a twin reads members of is guarded for that.
+import { R4_DIR } from './fhir-schemas.mjs';
+import { markReferenceSites } from './fhir-sites.mjs';
 import { plainObjectGuard } from './twin-ajv.mjs';
 import { resolveRef } from './resolve.mjs';
 import { ID_BASE } from './schemas.mjs';
@@ -275,6 +277,8 @@ export function strictTwin(entry, entries) {
     return out;
   };
   const schema = visit(entry.schema, entry.schema.cdxKind ? 'use' : 'definition');
+  // Each Reference handed over with its element, for fhir-reference (scripts/lib/fhir-sites.mjs).
+  if (gathers && entry.rel.startsWith(R4_DIR)) markReferenceSites(schema, entry);
   schema.$id = STRICT_BASE + entry.rel;
   return schema;
 }

@@ -10,8 +10,9 @@
 // reads members of is guarded by `cdxPlainObject` (a hand-built object with another prototype
 // fails the twin and takes the exact path), and member names are checked before compiling.
 //
-// What a FHIR twin gathers while it validates (every `reference` string, for bundle-reference) goes
-// to the object it is called on: `twin.call({ references: [], complete: true }, payload)`. ajv's
+// What a FHIR twin gathers while it validates (every `reference` string, for bundle-reference, and
+// when asked for, each Reference object with its element, for fhir-reference) goes to the object it
+// is called on: `twin.call({ references: [], complete: true, sites: [] }, payload)`. ajv's
 // `passContext` hands `this` down to every subschema and every validator called, in this module
 // and in others, so nothing is shared between calls. Called plainly, `this` is undefined and the
 // twin gathers nothing.
@@ -72,6 +73,23 @@ const COLLECT = {
 };
 
 /**
+ * Hands a Reference object and its element as R4 names it (`Observation.subject`, scripts/lib/fhir-sites.mjs)
+ * to the gathering: two pushes onto one flat array, after the Reference's own members were handed over. Never fails.
+ */
+/** @type {import('ajv').CodeKeywordDefinition} */
+const SITE = {
+  keyword: 'cdxSite',
+  schemaType: 'string',
+  code(cxt) {
+    const { data } = cxt;
+    const sites = _`${GATHERED}.sites`;
+    // The type test is written out, as cdxOpaque's: a Reference's node may be a bare ref.
+    const here = _`${GATHERED} !== undefined && ${sites} !== undefined && typeof ${data} == "object" && ${data} !== null && !Array.isArray(${data})`;
+    cxt.gen.if(here, () => cxt.gen.code(_`${sites}.push(${data}, ${cxt.schema})`));
+  },
+};
+
+/**
  * Marks the gathering incomplete: an object or array here may hold members no schema names, so a
  * `reference` in there was not seen. Never fails.
  */
@@ -109,7 +127,7 @@ const MIN_UNITS = {
  */
 export function createTwinAjv({ moduleDir = '', keywords = [] } = {}) {
   const ajv = createAjv({ ownProperties: false, strictRequired: false, passContext: true, moduleDir, keywords });
-  return ajv.addKeyword(PLAIN_OBJECT).addKeyword(COLLECT).addKeyword(OPAQUE).addKeyword(MIN_UNITS);
+  return ajv.addKeyword(PLAIN_OBJECT).addKeyword(COLLECT).addKeyword(OPAQUE).addKeyword(MIN_UNITS).addKeyword(SITE);
 }
 
 /** Keywords that make ajv read members of the instance by name. */

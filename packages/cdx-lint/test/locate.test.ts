@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locatePointers, spanOf } from '../src/locate/locate.js';
-import { pointerToken } from '../src/locate/pointer.js';
+import { lastToken, pointerToken, pointerTokens } from '../src/locate/pointer.js';
 import { LineIndex, splitBom } from '../src/locate/text.js';
 import { fuzzParameters } from './support/fuzz.js';
 import { layoutArbitrary, write } from './support/json-layout.js';
@@ -96,5 +96,15 @@ describe('locatePointers on any JSON in any layout', () => {
 describe('LineIndex', () => {
   it('clamps offsets past the end', () => {
     expect(new LineIndex('ab\ncd').position(99)).toEqual({ line: 2, column: 3 });
+  });
+});
+
+describe('pointer tokens', () => {
+  it('unescape each token as RFC 6901 says (`~1` before `~0`), the root having none', () => {
+    expect(pointerTokens('')).toEqual([]);
+    expect(pointerTokens('/entry/0/resource')).toEqual(['entry', '0', 'resource']);
+    expect(pointerTokens('/a~1b/c~0d/~01')).toEqual(['a/b', 'c~d', '~1']);
+    expect(pointerTokens('/')).toEqual(['']);
+    expect(lastToken('/x/~01')).toBe('~1');
   });
 });

@@ -8,8 +8,12 @@ export * from './api.js';
 // entry, src/browser.ts, imports them instead). require keeps validate() synchronous.
 const require = createRequire(import.meta.url);
 modules.readFromDisk((file) => require(`./generated/validators/${file}`) as Record<string, unknown>);
-// The FHIRPath engine of fhir-invariant, required on its first FHIR payload only.
+// The FHIRPath engine of fhir-invariant: its R4 model (element paths and types, what the invariant
+// walk reads) on the first FHIR payload, the engine itself (fhirpath, antlr4, ucum: most of a cold
+// FHIR lint's start-up) on the first expression to evaluate. A payload whose constraints are all
+// native or guarded by absent members never loads it.
+let compile: FhirPathEngine['compile'] | undefined;
 provideFhirPath(() => ({
-  compile: (require('fhirpath') as Pick<FhirPathEngine, 'compile'>).compile,
+  compile: (path, model, options) => (compile ??= (require('fhirpath') as Pick<FhirPathEngine, 'compile'>).compile)(path, model, options),
   model: require('fhirpath/fhir-context/r4') as FhirPathModel,
 }));

@@ -39,6 +39,13 @@ export interface ExactModule {
 export interface Gathered {
   references: string[];
   complete: boolean;
+  /**
+   * When given: each Reference object met, followed by its element as R4 names it (`Observation.subject`),
+   * the Reference's own members before it.
+   */
+  sites?: unknown[];
+  /** Set when a Bundle below the root was met: its entries resolve references among their own. */
+  nested?: boolean;
 }
 
 /** A generated strict twin: it gathers into the object it is called on (`this`), if any. */
@@ -162,7 +169,12 @@ function ownModulesOf(kind: KindInfo, resourceTypes: readonly string[]): string[
   return [...files];
 }
 
-/** The R4 types with a compiled strict twin (the service's own; scripts/lib/emit-fhir.mjs), and the data types' module they call. */
+/**
+ * The R4 types with a compiled strict twin, and the data types' module they call. Every R4 type is a
+ * kind, whose `service` flag the generator sets from the same list it writes to fhir/types.cjs
+ * (scripts/lib/emit-fhir.mjs compiledTwinTypes): read from the kinds, so prepare() needs no module
+ * to know it. test/browser.test.ts checks prepare() loads the twin of each type a bundle carries.
+ */
 const COMPILED_TWIN_TYPES = new Set((KINDS as readonly KindInfo[]).flatMap((kind) => (kind.service && kind.base !== undefined ? [kind.base] : [])));
 const COMPILED_DATATYPES = 'fhir/r4/datatypes.twin.cjs';
 

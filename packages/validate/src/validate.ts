@@ -149,6 +149,7 @@ class Context implements PayloadContext {
   /** The rule whose reports are being taken. */
   current: PayloadRule | undefined;
   twinReferences: readonly string[] | undefined;
+  twinSites: readonly unknown[] | undefined;
   #members: MemberReport | undefined;
   #schemaErrors: readonly AjvError[] | undefined;
   #profileErrors: readonly AjvError[] | undefined;
@@ -247,7 +248,7 @@ class Context implements PayloadContext {
 /** Runs the strict twin; for FHIR kinds also gathers the references it meets. */
 function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean: boolean; gathered?: Gathered } {
   if (kind.family !== 'fhir') return { clean: module.strict(payload) };
-  const gathered: Gathered = { references: [], complete: true };
+  const gathered: Gathered = { references: [], complete: true, sites: [] };
   return { clean: module.strict(payload, gathered), gathered };
 }
 
@@ -256,7 +257,10 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
   // that throws (a stack overflow, a getter) settles nothing: every rule runs and speaks for itself.
   const { clean, gathered } = safely(() => runTwin(payload, kind, module)) ?? { clean: false };
   const context = new Context(payload, kind, options, module, findings, clean);
-  if (clean && gathered?.complete) context.twinReferences = gathered.references;
+  if (clean && gathered?.complete) {
+    context.twinReferences = gathered.references;
+    if (gathered.nested !== true) context.twinSites = gathered.sites;
+  }
   const rules = rulesFor(kind);
   for (const rule of clean ? rules.clean : rules.all) {
     if (options.rules[rule.meta.id] === 'off' || (rule.meta.needsWholePayload && options.unknown)) continue;

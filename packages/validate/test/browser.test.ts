@@ -87,6 +87,22 @@ describe('the browser entry', () => {
     ]);
   });
 
+  it('a type validated past its tier-up threshold moves to its compiled twin, which prepare() loaded too', async () => {
+    // The fast path of a service type switches from its table to its compiled twin after a few hundred
+    // calls (fhir/table/tables.cjs): in a browser that module must have come through prepare() as well.
+    const bundle = readJson(join(examplesDir, 'valid/fhir-chargeitemcreate.json'));
+    const twins = (await import('../src/generated/validators/fhir/types.cjs')).twins;
+    const carried = (bundle as { entry: { resource: { resourceType: string } }[] }).entry.map((e) => e.resource.resourceType);
+    expect(carried.some((type) => twins.includes(type))).toBe(true);
+    await prepare(bundle);
+    // A twin that could not load would only send every call down the exact path: same findings, slower.
+    const modules = (await import('../src/modules.cjs')).default as { has: (file: string) => boolean };
+    for (const type of carried.filter((t) => twins.includes(t))) expect(modules.has(`fhir/r4/${type}.twin.cjs`), type).toBe(true);
+    const first = validate(bundle).findings;
+    for (let i = 0; i < 300; i++) validate(bundle);
+    expect(validate(bundle).findings).toEqual(first);
+  });
+
   it('prepare() loads the resource types a CDS Hooks request holds (draft orders, prefetch)', async () => {
     const request = readJson(join(examplesDir, 'valid/cds-hooks-order-select.json')) as {
       context: { draftOrders: { entry: { resource: Record<string, unknown> }[] } };

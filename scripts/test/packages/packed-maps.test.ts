@@ -36,4 +36,12 @@ describe.each(PUBLISHED)('the packed %s package', (name) => {
     }
     expect(unresolved.slice(0, 5)).toEqual([]);
   });
+
+  // @cdx/validate ships its JavaScript readable and unminified, without maps (docs/decisions.md,
+  // "The published package"): they were a sixth of its size. Nor does its code name a map it lacks.
+  it.runIf(name === 'validate')('ships no source map, and no code that names one', () => {
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    const naming = files.filter((f) => /\.[cm]?js$/.test(f) && readFileSync(join(dir, f), 'utf8').includes('//# sourceMappingURL='));
+    expect(naming.slice(0, 5)).toEqual([]);
+  });
 });

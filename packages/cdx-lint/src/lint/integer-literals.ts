@@ -1,6 +1,6 @@
 import { getKind, RULES, validate, type KindId } from '@cdx/validate';
 import { eachFractionLiteral, mayHaveFractionLiterals, type FractionLiteral } from '../locate/numbers.js';
-import { lastToken, parentPointer } from '../locate/pointer.js';
+import { lastToken, parentPointer, pointerTokens } from '../locate/pointer.js';
 
 /** R4's integer range: a literal outside it is schema's (range) to report, not its form. */
 const INT32 = 2 ** 31;
@@ -13,8 +13,7 @@ function slot(root: unknown, pointer: string): { parent: Record<string, unknown>
   const parentAt = parentPointer(pointer);
   if (parentAt === undefined) return undefined;
   let node = root;
-  for (const token of parentAt === '' ? [] : parentAt.slice(1).split('/')) {
-    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of pointerTokens(parentAt)) {
     if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }

@@ -11,12 +11,19 @@ export function parentPointer(pointer: string): string | undefined {
   return pointer.slice(0, pointer.lastIndexOf('/'));
 }
 
+/** One pointer token as the member name it stands for (RFC 6901: `~1` is `/`, then `~0` is `~`). */
+function unescapeToken(token: string): string {
+  return token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token;
+}
+
 /** The last token of a pointer, unescaped. */
 export function lastToken(pointer: string): string {
-  return pointer
-    .slice(pointer.lastIndexOf('/') + 1)
-    .replace(/~1/g, '/')
-    .replace(/~0/g, '~');
+  return unescapeToken(pointer.slice(pointer.lastIndexOf('/') + 1));
+}
+
+/** The member names and indexes (as strings) a pointer goes through, unescaped; none for the root. */
+export function pointerTokens(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken);
 }
 
 /** The pointer and every ancestor of it, root (`''`) included. */

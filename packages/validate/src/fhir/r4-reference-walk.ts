@@ -21,6 +21,8 @@ export interface ReferenceSite {
   readonly pointer: () => string;
   /** The element, as R4 names it (`Observation.subject`, `Identifier.assigner`). */
   readonly element: () => string;
+  /** The Reference object itself. */
+  readonly value: Json;
   /** The types R4 allows there; empty: any. */
   readonly targets: readonly string[];
   readonly reference: string | undefined;
@@ -151,6 +153,8 @@ function typePlan(typeName: string): Plan {
   return plan;
 }
 
+const NO_VALUE: Json = {};
+
 /** One Reference as the visit sees it: a single object, refilled per site (read it during the visit only). */
 class Site implements ReferenceSite {
   targets: readonly string[] = [];
@@ -163,9 +167,13 @@ class Site implements ReferenceSite {
   inBundle = false;
   typeName = '';
   key = '';
+  value: Json = NO_VALUE;
   constructor(readonly pointer: () => string) {}
   readonly element = (): string => `${this.typeName}.${this.key}`;
 }
+
+/** How many walks were made: what a payload decided from its gathered sites alone spares (its tests read it). */
+export const referenceWalks = { count: 0 };
 
 /**
  * Calls `visit` for every Reference in `root` (a resource, or a document's resource at `at`), and
@@ -175,6 +183,7 @@ class Site implements ReferenceSite {
  * handed to `visit` is valid during that call only.
  */
 export function walkReferences(root: Json, at: readonly (string | number)[], visit: (site: ReferenceSite) => void, paths: 'all' | 'table' = 'all'): number {
+  referenceWalks.count++;
   const all = paths === 'all';
   let count = 0;
   const path: (string | number)[] = [...at];
@@ -193,6 +202,7 @@ export function walkReferences(root: Json, at: readonly (string | number)[], vis
     const form = parsed?.form;
     current.typeName = step.typeName;
     current.key = step.key;
+    current.value = value;
     current.targets = step.targets;
     current.reference = reference;
     current.parsed = parsed;

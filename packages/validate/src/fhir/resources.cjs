@@ -59,6 +59,8 @@ function dispatcher(flavour) {
     // Called in place of the slot's schema: the same context, so its errors point into the payload,
     // and the same `this`, so a twin's gathering goes on (scripts/lib/twin-ajv.mjs).
     const own = validatorOf(flavour, data.resourceType);
+    // A bundle below the root resolves its entries' references among its own (fhir/table/check.cjs does the same).
+    if (data.resourceType === 'Bundle' && typeof this === 'object' && this !== null) this.nested = true;
     if (own.call(this, data, context)) {
       validate.errors = null;
       return true;

@@ -32,6 +32,12 @@ export interface PayloadContext {
    */
   readonly twinReferences: readonly string[] | undefined;
   /**
+   * Every Reference object of a FHIR payload, each followed by its element as R4 names it
+   * (`Observation.subject`), as its strict twin met them while accepting it; undefined when
+   * `twinReferences` is, or when a Bundle below the root resolves references among its own entries.
+   */
+  readonly twinSites: readonly unknown[] | undefined;
+  /**
    * The most findings of one rule validate() lists (its `maxFindingsPerRule`). A rule that can find
    * very many may stop building them past it and report the rest as one summary (`Report.omitted`).
    */

@@ -16,6 +16,8 @@ import { repoRoot } from './support.js';
 export interface Gathering {
   references: string[];
   complete: boolean;
+  sites?: unknown[];
+  nested?: boolean;
 }
 export type Twin = (this: Gathering | undefined, data: unknown) => boolean;
 
@@ -47,6 +49,7 @@ export function ajvTwins(): (type: string) => Twin {
       validate(this: Gathering | undefined, _: boolean, data: unknown) {
         if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
         const type = (data as { resourceType?: unknown }).resourceType;
+        if (type === 'Bundle' && this) this.nested = true;
         return typeof type === 'string' && R4.has(type) && byId(`${STRICT_BASE}fhir/r4/${type}.schema.json`).call(this, data);
       },
     },

@@ -2,12 +2,15 @@
 // schemas (./ajv-twins.ts): for every R4 type, the interpreter accepts exactly what the type's twin
 // accepts and hands over the same references, in the same order, with the same completeness.
 // Checked on all official R4 examples (and the fixtures of the types without one), every resource
-// in them as its own type too, and on seeded mutations of a resource of every type. The types the
+// in them as its own type too, and on seeded mutations of a resource of every type. The Reference
+// objects gathered with their elements are also those fhir-reference's walk finds, wherever the
+// gathering says it saw everything (complete, no bundle below the root). The types the
 // package also ships a compiled twin for (the service's own, which the dispatcher prefers) are checked
 // once more against that shipped module.
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { walkReferences } from '../../src/fhir/r4-reference-walk.js';
 import tables from '../../src/fhir/table/tables.cjs';
 import { twins, types } from '../../src/generated/validators/fhir/types.cjs';
 import { editsOf, fuzzParameters, fuzzTimeout, type Example } from '../support/fuzz.js';
@@ -22,10 +25,8 @@ let twinOf = inProcess;
 
 /** Both answers and gatherings for a resource as `type`. */
 function both(type: string, payload: unknown) {
-  const [byTwin, byTable]: Gathering[] = [
-    { references: [], complete: true },
-    { references: [], complete: true },
-  ];
+  const byTwin: Gathering & { sites: unknown[] } = { references: [], complete: true, sites: [] };
+  const byTable: Gathering & { sites: unknown[] } = { references: [], complete: true, sites: [] };
   const twin = twinOf(type).call(byTwin, payload);
   const table = tables.tableTwin(type).call(byTable, payload);
   return { twin, table, byTwin, byTable };
@@ -35,10 +36,51 @@ function both(type: string, payload: unknown) {
 function difference(type: string, payload: unknown): { differs?: string; accepted: boolean } {
   const { twin, table, byTwin, byTable } = both(type, payload);
   if (twin !== table) return { differs: `twin ${twin}, table ${table}`, accepted: table };
-  if (twin && JSON.stringify(byTwin) !== JSON.stringify(byTable)) {
-    return { differs: `gathered ${JSON.stringify(byTwin)} by the twin, ${JSON.stringify(byTable)} by the table`, accepted: table };
+  const { sites: twinSites, ...twinRest } = byTwin;
+  const { sites: tableSites, ...tableRest } = byTable;
+  if (twin && JSON.stringify(twinRest) !== JSON.stringify(tableRest)) {
+    return { differs: `gathered ${JSON.stringify(twinRest)} by the twin, ${JSON.stringify(tableRest)} by the table`, accepted: table };
+  }
+  // The same Reference objects (by identity) with the same elements, in the same order.
+  if (twin && (twinSites.length !== tableSites.length || twinSites.some((s, i) => s !== tableSites[i]))) {
+    return { differs: `sites ${elements(twinSites)} by the twin, ${elements(tableSites)} by the table`, accepted: table };
+  }
+  if (twin && byTable.complete && !byTable.nested) {
+    compared.resources++;
+    compared.sites += tableSites.length / 2;
+    const walked = walkedSites(payload as Record<string, unknown>);
+    if (!sameSites(walked, tableSites)) return { differs: `sites ${elements(tableSites)} gathered, ${elements(walked)} walked`, accepted: table };
   }
   return { accepted: table };
+}
+
+/** How many accepted resources had their sites compared with the walk's, and how many sites. */
+const compared = { resources: 0, sites: 0 };
+
+const elements = (sites: unknown[]) => JSON.stringify(sites.filter((_, i) => i % 2 === 1));
+
+/** The walk's (object, element) list, flat as the gathering's. */
+function walkedSites(resource: Record<string, unknown>): unknown[] {
+  const out: unknown[] = [];
+  walkReferences(resource, [], (site) => out.push(site.value, site.element()));
+  return out;
+}
+
+/** The same (object, element) pairs, in any order (the walk goes by the payload's member order, the gathering by the schema's). */
+function sameSites(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  const count = new Map<unknown, Map<unknown, number>>();
+  for (let i = 0; i < a.length; i += 2) {
+    const byElement = count.get(a[i]) ?? new Map<unknown, number>();
+    byElement.set(a[i + 1], (byElement.get(a[i + 1]) ?? 0) + 1);
+    count.set(a[i], byElement);
+  }
+  for (let i = 0; i < b.length; i += 2) {
+    const left = count.get(b[i])?.get(b[i + 1]) ?? 0;
+    if (left === 0) return false;
+    count.get(b[i])!.set(b[i + 1], left - 1);
+  }
+  return true;
 }
 
 const R4 = new Set(types);
@@ -68,6 +110,9 @@ describe('FHIR tables against the strict twins', () => {
     expect(new Set(resources.map(([, r]) => r.resourceType)).size).toBe(R4.size);
     // Not vacuous: nearly every official example passes both.
     expect(accepted).toBeGreaterThan(resources.length * 0.9);
+    // Nor is the comparison of sites with the walk's.
+    expect(compared.resources).toBeGreaterThan(resources.length * 0.5);
+    expect(compared.sites).toBeGreaterThan(5_000);
   });
 
   it(

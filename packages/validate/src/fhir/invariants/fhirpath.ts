@@ -3,9 +3,9 @@
 // element the constraints of its path (Patient.contact) and of its data type (Period), compiled once.
 // A constraint fails when its expression gives `false`; an empty result is no failure (nothing to
 // judge), and one the engine cannot evaluate on this payload is skipped.
-import { pointerToken } from '../../finding.js';
 import type { Evaluator, FhirPathEngine, FhirPathModel } from './engine.js';
-import { lacks } from './guard.js';
+import { lacksChoice } from './guard.js';
+import { checkContained, extensionParts, isEmptyElement, NOT_DOMAIN, Path, walkMember, walkResource, walkValue, type NativeReport } from './native.js';
 import { NATIVE_TYPED } from './native-typed.js';
 import { requiredCoding, type Invariant, type RequiredCoding } from './table.js';
 
@@ -75,26 +75,61 @@ interface Child {
   /** Checks of the member's own path (beside its data type's). */
   readonly checks: readonly Check[];
   readonly contained: boolean;
+  /** Its key is `extension` or `modifierExtension` (ext-1). */
+  readonly extension: boolean;
   /** A required binding of a CodeableConcept element. */
   readonly binding: RequiredCoding | undefined;
+  /** Complex: the layout of `type`, once met. */
+  layout: Layout | undefined;
 }
 
 /** A type as the walk meets it: its own checks and its members, each worked out once. */
 interface Layout {
+  readonly type: string;
   readonly checks: readonly Check[];
   readonly children: Map<string, Child | null>;
+  /**
+   * Whether a member of a primitive type may have checks: without, a member whose value is no object
+   * (a string, number, boolean) has nothing for the walk to do, and is passed without being looked up.
+   */
+  readonly primitiveChecks: boolean;
+  /** A resource type that is a DomainResource to the native checks (dom-2…dom-5 on its contained ones). */
+  readonly domain: boolean;
 }
 
-/** Per constraint table (errors only, or with warnings): the layouts of the types met so far. */
-const layoutsByTable = new WeakMap<ReadonlyMap<string, readonly Invariant[]>, Map<string, Layout>>();
+/** What the walk keeps per constraint table (errors only, or with warnings). */
+interface Table {
+  /** The layouts of the types met so far. */
+  readonly layouts: Map<string, Layout>;
+  /** The same, of the resource types met so far, by `resourceType` (R4's names only). */
+  readonly resources: Map<string, Layout>;
+  /** The types and backbone paths some member of which has checks of its own path. */
+  readonly parents: ReadonlySet<string>;
+}
 
-/** The model's resource types met so far. */
-const resourceTypes = new Set<string>();
+const tables = new WeakMap<ReadonlyMap<string, readonly Invariant[]>, Table>();
+
+/** Where a member's own checks may be: the parents of the table's element paths, and of the paths defined elsewhere that have some. */
+function tableOf(byPath: ReadonlyMap<string, readonly Invariant[]>, model: FhirPathModel): Table {
+  let table = tables.get(byPath);
+  if (!table) {
+    const parents = new Set<string>();
+    const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('.')));
+    for (const path of byPath.keys()) parents.add(parentOf(path));
+    for (const [written, path] of Object.entries(model.pathsDefinedElsewhere)) if (byPath.has(path)) parents.add(parentOf(written));
+    tables.set(byPath, (table = { layouts: new Map(), resources: new Map(), parents }));
+  }
+  return table;
+}
 
 class Walk {
-  readonly #segments: (string | number)[] = [];
+  readonly path = new Path();
   readonly #model: FhirPathModel;
-  readonly #layouts: Map<string, Layout>;
+  /** Where the native checks report, when this walk makes them too (a schema-clean payload). */
+  #native: NativeReport | undefined;
+  /** The walk's own findings while the native checks make theirs: reported after them, as two walks would. */
+  #deferred: { invariant: Invariant | undefined; binding: RequiredCoding | undefined; pointer: string }[] | undefined;
+  readonly #table: Table;
   /** `%rootResource`: the resource that is not contained in another (a bundle entry's is its own). */
   #root: Json | undefined;
   constructor(
@@ -102,17 +137,39 @@ class Walk {
     readonly byPath: ReadonlyMap<string, readonly Invariant[]>,
     readonly report: FhirPathReport,
     readonly reportBinding: BindingReport,
+    native?: NativeReport,
   ) {
+    this.#native = native;
     this.#model = engine.model;
-    let layouts = layoutsByTable.get(byPath);
-    if (!layouts) layoutsByTable.set(byPath, (layouts = new Map<string, Layout>()));
-    this.#layouts = layouts;
+    this.#table = tableOf(byPath, this.#model);
   }
 
   pointer(): string {
-    let out = '';
-    for (const s of this.#segments) out += `/${typeof s === 'number' ? s : pointerToken(s)}`;
-    return out;
+    return this.path.pointer();
+  }
+
+  #fail(invariant: Invariant): void {
+    if (this.#deferred) this.#deferred.push({ invariant, binding: undefined, pointer: this.pointer() });
+    else this.report(invariant, this.pointer());
+  }
+
+  #failBinding(binding: RequiredCoding): void {
+    if (this.#deferred) this.#deferred.push({ invariant: undefined, binding, pointer: this.pointer() });
+    else this.reportBinding(binding, this.pointer());
+  }
+
+  /** Walks a payload, native checks included when asked, and reports the walk's own findings after theirs. */
+  run(payload: Json): void {
+    if (!this.#native) {
+      this.resource(payload, false);
+      return;
+    }
+    this.#deferred = [];
+    this.resource(payload, false);
+    for (const { invariant, binding, pointer } of this.#deferred) {
+      if (invariant) this.report(invariant, pointer);
+      else this.reportBinding(binding!, pointer);
+    }
   }
 
   #checks(path: string): readonly Check[] {
@@ -130,18 +187,25 @@ class Walk {
   }
 
   #layout(type: string): Layout {
-    let layout = this.#layouts.get(type);
+    const layouts = this.#table.layouts;
+    let layout = layouts.get(type);
     if (!layout) {
       // A resource type also has the constraints of DomainResource (dom-6), when it is one.
       const domain = `${type}.contained` in this.#model.path2Type ? this.#checks('DomainResource') : [];
-      this.#layouts.set(type, (layout = { checks: [...this.#checks(type), ...domain], children: new Map() }));
+      const primitiveChecks = this.#table.parents.has(type);
+      layouts.set(type, (layout = { type, checks: [...this.#checks(type), ...domain], children: new Map(), primitiveChecks, domain: !NOT_DOMAIN.has(type) }));
     }
     return layout;
   }
 
-  #childOf(layout: Layout, type: string, key: string): Child | null {
-    let child = layout.children.get(key);
-    if (child !== undefined) return child;
+  #childOf(layout: Layout, key: string): Child | null {
+    const child = layout.children.get(key);
+    return child === undefined ? this.#newChild(layout, key) : child;
+  }
+
+  #newChild(layout: Layout, key: string): Child | null {
+    let child: Child | null;
+    const type = layout.type;
     const model = this.#model;
     const written = `${type}.${key}`;
     let path = model.pathsDefinedElsewhere[written] ?? written;
@@ -153,13 +217,25 @@ class Walk {
         found = choice.type;
       }
     } else if (typeof found !== 'string') found = found.code;
+    const extension = key === 'extension' || key === 'modifierExtension';
     if (found === undefined) child = null;
-    else if (found === 'Resource') child = { path, kind: 'resource', type: found, checks: [], contained: path.endsWith('.contained'), binding: undefined };
-    else if (isPrimitive(found)) child = { path, kind: 'primitive', type: found, checks: this.#checks(path), contained: false, binding: undefined };
+    else if (found === 'Resource')
+      child = { path, kind: 'resource', type: found, checks: [], contained: path.endsWith('.contained'), extension, binding: undefined, layout: undefined };
+    else if (isPrimitive(found))
+      child = { path, kind: 'primitive', type: found, checks: this.#checks(path), contained: false, extension, binding: undefined, layout: undefined };
     else {
       const backbone = found === 'BackboneElement' || found === 'Element';
       const binding = found === 'CodeableConcept' ? requiredCoding(path) : undefined;
-      child = { path, kind: 'complex', type: backbone ? path : found, checks: backbone ? [] : this.#checks(path), contained: false, binding };
+      child = {
+        path,
+        kind: 'complex',
+        type: backbone ? path : found,
+        checks: backbone ? [] : this.#checks(path),
+        contained: false,
+        extension,
+        binding,
+        layout: undefined,
+      };
     }
     layout.children.set(key, child);
     return child;
@@ -167,20 +243,29 @@ class Walk {
 
   resource(resource: Json, contained: boolean): void {
     const type = resource.resourceType;
-    if (typeof type !== 'string' || !this.#isResourceType(type)) return;
+    const native = this.#native;
+    const layout = typeof type === 'string' ? (this.#table.resources.get(type) ?? this.#resourceLayout(type)) : undefined;
+    if (!layout) {
+      if (native) walkResource(resource, this.path, native, contained);
+      return;
+    }
+    if (native && !contained && layout.domain) {
+      const list = resource.contained;
+      if (Array.isArray(list) && list.length > 0) checkContained(resource, list, this.path, native);
+    }
     const root = this.#root;
     if (!contained || !root) this.#root = resource;
-    this.#element(resource, type, resource);
+    this.#element(resource, layout, resource);
     this.#root = root;
   }
 
-  /** Whether the model knows `type` as a resource (asked once per type name, not per resource). */
-  #isResourceType(type: string): boolean {
-    if (resourceTypes.has(type)) return true;
-    // Only R4's names are kept (a payload's made-up type names would grow the set without bound).
-    const known = `${type}.id` in this.#model.path2Type;
-    if (known) resourceTypes.add(type);
-    return known;
+  /** The layout of a resource type the model knows (asked once per type name, not per resource). */
+  #resourceLayout(type: string): Layout | undefined {
+    // Only R4's names are kept (a payload's made-up type names would grow the map without bound).
+    if (!(`${type}.id` in this.#model.path2Type)) return undefined;
+    const layout = this.#layout(type);
+    this.#table.resources.set(type, layout);
+    return layout;
   }
 
   #run(checks: readonly Check[], node: unknown, resource: Json): void {
@@ -188,7 +273,7 @@ class Walk {
       if (anyAbsent(node, check.guards)) continue;
       const verdict = check.native?.(node, resource);
       if (verdict !== undefined) {
-        if (!verdict) this.report(check.invariant, this.pointer());
+        if (!verdict) this.#fail(check.invariant);
         continue;
       }
       const fn = evaluatorOf(check.invariant, this.engine);
@@ -199,41 +284,73 @@ class Walk {
       } catch {
         continue;
       }
-      if (result.length === 1 && result[0] === false) this.report(check.invariant, this.pointer());
+      if (result.length === 1 && result[0] === false) this.#fail(check.invariant);
     }
   }
 
-  /** An element of complex type: `type` is its data type, or its definition's path for a backbone element. */
-  #element(node: Json, type: string, resource: Json): void {
-    const layout = this.#layout(type);
+  /** An element of complex type: `layout` is its data type's, or its definition path's for a backbone element. */
+  #element(node: Json, layout: Layout, resource: Json): void {
     if (layout.checks.length > 0) this.#run(layout.checks, node, resource);
+    const native = this.#native;
+    const primitiveChecks = layout.primitiveChecks;
     for (const key in node) {
-      if (key === 'resourceType' || key.charCodeAt(0) === 95) continue;
-      const child = this.#childOf(layout, type, key);
-      if (!child || (child.kind === 'primitive' && child.checks.length === 0)) continue;
       const value = node[key];
-      this.#segments.push(key);
+      // A string, number or boolean: a primitive's value (or a schema error); nothing to do without checks.
+      if (!primitiveChecks && (typeof value !== 'object' || value === null)) continue;
+      // What the walk does not type (`_name` siblings, members R4 does not define, primitives' values)
+      // the native checks still walk, untyped, as their own walk would.
+      const typed = key !== 'resourceType' && key.charCodeAt(0) !== 95;
+      const child = typed ? this.#childOf(layout, key) : null;
+      if (native && (!child || child.kind === 'primitive') && typeof value === 'object' && value !== null) walkMember(node, key, value, this.path, native);
+      if (!child || (child.kind === 'primitive' && child.checks.length === 0)) continue;
+      this.path.push(key);
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
-          this.#segments.push(i);
-          this.#child(value[i], child, resource);
-          this.#segments.pop();
+          this.path.push(i);
+          this.#child(value[i], child, resource, node, i);
+          this.path.pop();
         }
-      } else this.#child(value, child, resource);
-      this.#segments.pop();
+      } else this.#child(value, child, resource, node, undefined);
+      this.path.pop();
     }
   }
 
-  #child(value: unknown, child: Child, resource: Json): void {
+  #child(value: unknown, child: Child, resource: Json, parent: Json, index: number | undefined): void {
     if (value === null || value === undefined) return;
     if (child.kind === 'primitive') this.#run(child.checks, value, resource);
     else if (!isObject(value)) return;
-    else if (child.kind === 'resource') this.resource(value, child.contained);
-    else {
-      if (child.checks.length > 0) this.#run(child.checks, value, resource);
-      if (child.binding && !codedFrom(value, child.binding)) this.reportBinding(child.binding, this.pointer());
-      this.#element(value, child.type, resource);
+    else if (child.kind === 'resource') {
+      const native = this.#native;
+      if (native && typeof value.resourceType !== 'string')
+        walkValue(value, child.path.slice(child.path.lastIndexOf('.') + 1), false, parent, index, this.path, native);
+      else this.resource(value, child.contained);
+    } else {
+      const native = this.#native;
+      if (native) {
+        // A resource where R4 has an element (a schema error elsewhere) is one to the native checks; an
+        // empty element is ele-1's and no further: below either, the walk goes on without them.
+        const resourceType = typeof value.resourceType === 'string';
+        if (resourceType || isEmptyElement(value)) {
+          if (resourceType) walkResource(value, this.path, native, false);
+          else native('ele-1', this.pointer());
+          this.#native = undefined;
+          this.#complex(value, child, resource);
+          this.#native = native;
+          return;
+        }
+        if (child.extension) {
+          const { extensions, value: hasValue } = extensionParts(value);
+          if (extensions === hasValue) native('ext-1', this.pointer());
+        }
+      }
+      this.#complex(value, child, resource);
     }
+  }
+
+  #complex(value: Json, child: Child, resource: Json): void {
+    if (child.checks.length > 0) this.#run(child.checks, value, resource);
+    if (child.binding && !codedFrom(value, child.binding)) this.#failBinding(child.binding);
+    this.#element(value, (child.layout ??= this.#layout(child.type)), resource);
   }
 }
 
@@ -242,7 +359,7 @@ function anyAbsent(node: unknown, guards: readonly Guard[]): boolean {
   if (guards.length === 0 || typeof node !== 'object' || node === null) return false;
   const record = node as Json;
   for (const guard of guards) {
-    if (record[guard.name] === undefined && record[guard.extensions] === undefined && (!guard.choice || lacks(record, guard.name))) return true;
+    if (record[guard.name] === undefined && record[guard.extensions] === undefined && (!guard.choice || lacksChoice(record, guard.name))) return true;
   }
   return false;
 }
@@ -262,5 +379,21 @@ export function checkFhirPathInvariants(
   report: FhirPathReport,
   reportBinding: BindingReport,
 ): void {
-  if (isObject(payload)) new Walk(engine, byPath, report, reportBinding).resource(payload, false);
+  if (isObject(payload)) new Walk(engine, byPath, report, reportBinding).run(payload);
+}
+
+/**
+ * The native invariants (native.ts) and the FHIRPath ones in one walk of a schema-clean payload: the
+ * typed walk makes the native checks at the elements it meets and walks the rest untyped. The same
+ * findings, in the same order, as checkNativeInvariants and then checkFhirPathInvariants.
+ */
+export function checkInvariants(
+  payload: unknown,
+  byPath: ReadonlyMap<string, readonly Invariant[]>,
+  engine: FhirPathEngine,
+  reportNative: NativeReport,
+  report: FhirPathReport,
+  reportBinding: BindingReport,
+): void {
+  if (isObject(payload)) new Walk(engine, byPath, report, reportBinding, reportNative).run(payload);
 }

@@ -96,10 +96,15 @@ export function guardOf(expression: string): string[] {
 export function lacks(node: unknown, name: string): boolean {
   if (typeof node !== 'object' || node === null) return false;
   const record = node as Readonly<Record<string, unknown>>;
-  if (record[name] !== undefined || record[`_${name}`] !== undefined) return false;
+  return record[name] === undefined && record[`_${name}`] === undefined && lacksChoice(record, name);
+}
+
+/** Whether `record` has no `name[x]` choice member (`valueString` for `value`); its own reads allocate nothing. */
+export function lacksChoice(record: Readonly<Record<string, unknown>>, name: string): boolean {
+  const length = name.length;
   for (const key in record) {
-    if (key.length > name.length && key.startsWith(name)) {
-      const c = key.charCodeAt(name.length);
+    if (key.length > length && key.startsWith(name)) {
+      const c = key.charCodeAt(length);
       if (c >= 65 && c <= 90) return false;
     }
   }

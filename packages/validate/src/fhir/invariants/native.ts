@@ -14,10 +14,10 @@ type Json = Readonly<Record<string, unknown>>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** R4's resources that are not DomainResources: they have no `contained` (nor dom-*). */
-const NOT_DOMAIN = new Set(['Bundle', 'Binary', 'Parameters']);
+export const NOT_DOMAIN: ReadonlySet<string> = new Set(['Bundle', 'Binary', 'Parameters']);
 
 /** Segments of the pointer to where the walk is; the string is built only for a finding. */
-class Path {
+export class Path {
   readonly #segments: (string | number)[] = [];
   push(segment: string | number): void {
     this.#segments.push(segment);
@@ -34,13 +34,13 @@ class Path {
 }
 
 /** Whether an element object has nothing but an `id`: no value, no children (ele-1). */
-function isEmptyElement(element: Json): boolean {
+export function isEmptyElement(element: Json): boolean {
   for (const key in element) if (key !== 'id') return false;
   return true;
 }
 
 /** Whether an extension has `extension` or a `value[x]` (its value, or only its `_value[x]` extensions), and which. */
-function extensionParts(extension: Json): { extensions: boolean; value: boolean } {
+export function extensionParts(extension: Json): { extensions: boolean; value: boolean } {
   let value = false;
   for (const key in extension) {
     const name = key.charCodeAt(0) === 95 ? key.slice(1) : key;
@@ -58,7 +58,7 @@ function localReferences(value: unknown, into: Set<string>): void {
 }
 
 /** dom-2…dom-5 on the contained resources of one DomainResource. */
-function checkContained(resource: Json, contained: readonly unknown[], path: Path, report: NativeReport): void {
+export function checkContained(resource: Json, contained: readonly unknown[], path: Path, report: NativeReport): void {
   // dom-3: `#id` anywhere in the resource (its contained resources included), or a contained
   // resource that refers to its container (`#`).
   const references = new Set<string>();
@@ -77,7 +77,7 @@ function checkContained(resource: Json, contained: readonly unknown[], path: Pat
 }
 
 /** Walks one resource (the payload, a contained one, a bundle entry's…) and what it holds. */
-function walkResource(resource: Json, path: Path, report: NativeReport, isContained = false): void {
+export function walkResource(resource: Json, path: Path, report: NativeReport, isContained = false): void {
   const type = resource.resourceType;
   const contained = resource.contained;
   // A contained resource's own contained ones are dom-2's one finding (and not walked twice for dom-3).
@@ -90,23 +90,27 @@ function walkResource(resource: Json, path: Path, report: NativeReport, isContai
 function walkMembers(element: Json, path: Path, report: NativeReport): void {
   for (const key in element) {
     const value = element[key];
-    if (typeof value !== 'object' || value === null) continue;
-    path.push(key);
-    const isExtension = key === 'extension' || key === 'modifierExtension';
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        const item: unknown = value[i];
-        if (!isObject(item)) continue;
-        path.push(i);
-        walkValue(item, key, isExtension, element, i, path, report);
-        path.pop();
-      }
-    } else if (isObject(value)) walkValue(value, key, isExtension, element, undefined, path, report);
-    path.pop();
+    if (typeof value === 'object' && value !== null) walkMember(element, key, value, path, report);
   }
 }
 
-function walkValue(value: Json, key: string, isExtension: boolean, parent: Json, index: number | undefined, path: Path, report: NativeReport): void {
+/** One member of an element whose value is an object or a list (`path` is the element's). */
+export function walkMember(element: Json, key: string, value: object, path: Path, report: NativeReport): void {
+  path.push(key);
+  const isExtension = key === 'extension' || key === 'modifierExtension';
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (!isObject(item)) continue;
+      path.push(i);
+      walkValue(item, key, isExtension, element, i, path, report);
+      path.pop();
+    }
+  } else walkValue(value as Json, key, isExtension, element, undefined, path, report);
+  path.pop();
+}
+
+export function walkValue(value: Json, key: string, isExtension: boolean, parent: Json, index: number | undefined, path: Path, report: NativeReport): void {
   if (typeof value.resourceType === 'string') {
     walkResource(value, path, report, key === 'contained');
     return;

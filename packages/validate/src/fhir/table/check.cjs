@@ -132,6 +132,8 @@ function resourcePasses(data, gathered) {
   const type = data.resourceType;
   if (typeof type !== 'string') return false;
   const root = rootOf(type);
+  // A bundle below the root resolves its entries' references among its own: the sites cannot say which.
+  if (type === 'Bundle' && gathered !== undefined) gathered.nested = true;
   return root !== undefined && accepts(root, data, gathered);
 }
 
@@ -163,6 +165,9 @@ function morePasses(node, data, gathered) {
   if (node.if !== null && node.then !== null && accepts(node.if, data, undefined) && !accepts(node.then, data, gathered)) return false;
   if (node.datatype !== null && !accepts(node.datatype, data, gathered)) return false;
   if (node.resource && !resourcePasses(data, gathered)) return false;
+  // After the Reference's own members, as the twin's keyword comes after its data type's call.
+  if (node.site !== null && gathered !== undefined && gathered.sites !== undefined && typeof data === 'object' && data !== null && !Array.isArray(data))
+    gathered.sites.push(data, node.site);
   return true;
 }
 

@@ -70,7 +70,8 @@ function link(table) {
     if (raw.d !== undefined && Object.keys(raw).length === 1) node.alias = true;
     if (raw.r === 1) node.resource = true;
     if (raw.op === 1) node.opaque = true;
-    node.more = node.allOf !== null || (node.if !== null && node.then !== null) || node.datatypeName !== null || node.resource;
+    if (raw.s !== undefined) node.site = raw.s;
+    node.more = node.allOf !== null || (node.if !== null && node.then !== null) || node.datatypeName !== null || node.resource || node.site !== null;
   });
   return nodes;
 }

@@ -64,6 +64,8 @@ function tableNode() {
     resource: false,
     /** An object or array here may hold members no schema names: the gathering is incomplete. */
     opaque: false,
+    /** A Reference's element as R4 names it: the object is handed to the gathering's sites with it. */
+    site: null,
   };
 }
 

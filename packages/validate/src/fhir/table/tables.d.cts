@@ -4,6 +4,8 @@
 interface Gathering {
   references: string[];
   complete: boolean;
+  sites?: unknown[];
+  nested?: boolean;
 }
 
 declare const tables: {

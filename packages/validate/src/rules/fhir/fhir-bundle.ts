@@ -1,5 +1,7 @@
 import { code, fieldPath } from '../../display.js';
 import { childPointer, quoteId } from '../../finding.js';
+import { bundleEntries } from '../../fhir/bundle.js';
+import { bundleIndex, type BundleIndex } from '../../fhir/bundle-index.js';
 import { isMessageKind } from '../../fhir/kinds.js';
 import { resourceSlots } from '../../fhir/resource-slots.js';
 import { R4_RESOURCE_TYPES } from '../../generated/r4-references.js';
@@ -44,11 +46,17 @@ function restful(fullUrl: string): { type: string; id: string } | undefined {
   return type !== undefined && id !== undefined && R4_RESOURCE_TYPES.has(type) && ID.test(id) ? { type, id } : undefined;
 }
 
+/** A resource's `meta.versionId`, when a string. */
+const versionOf = (resource: Json | undefined) => {
+  const meta = resource && isObject(resource.meta) ? resource.meta : undefined;
+  return str(meta?.versionId);
+};
+
 const article = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`;
 
 /**
  * R4's Bundle invariants bdl-1 to bdl-12 (R4 has no bdl-6), checked natively in one pass over the
- * entries (fullUrls indexed in a Map: linear), and the agreement of a RESTful fullUrl with its
+ * entries (fullUrls looked up in the bundle's shared index: linear), and the agreement of a RESTful fullUrl with its
  * resource's type and id (R4 Bundle, "fullUrl … SHALL end with the Resource.id"). Each finding names
  * its invariant key in its message and in `data.key`.
  */
@@ -65,7 +73,7 @@ export const fhirBundleRule = createRule({
   check(context) {
     const { payload, kind } = context;
     type MessageId = keyof typeof MESSAGES;
-    const bundle = (value: Json, at: string) => {
+    const bundle = (value: Json, at: string, index: BundleIndex) => {
       const type = str(value.type);
       const report = (pointer: string, messageId: MessageId, key: string, data: Record<string, string | number> = {}) => {
         context.report({ pointer, messageId, data: { key, field: code(fieldPath(pointer)), type: type ?? '', ...data } });
@@ -73,45 +81,50 @@ export const fhirBundleRule = createRule({
       // A type outside R4's value set is the schema's finding; the invariants read a known type.
       if (type === undefined || !BUNDLE_TYPES.has(type)) return;
       if (value.total !== undefined && !SEARCH_OR_HISTORY.has(type)) report(childPointer(at, 'total'), 'total', 'bdl-1');
-      const entries = Array.isArray(value.entry) ? value.entry : [];
-      // fullUrl → the first entry with it and the versionIds seen (a Set only once one repeats).
-      const seen = new Map<string, { index: number; version: string | undefined; versions?: Set<string | undefined> }>();
+      const entries: unknown[] = Array.isArray(value.entry) ? value.entry : [];
+      // The versionIds met per repeated fullUrl (bdl-7), made only once a fullUrl repeats; the first
+      // entry of each fullUrl is the shared index's, so a valid bundle's pass allocates nothing per entry.
+      let repeats: Map<string, Set<string | undefined>> | undefined;
       const needsRequest = WITH_REQUEST.has(type);
       const needsResponse = WITH_RESPONSE.has(type);
-      entries.forEach((entry: unknown, index) => {
-        if (!isObject(entry)) return;
-        // Pointers are made only for a finding: a valid bundle's pass makes no string per entry.
-        const here = (member?: string) => {
-          const pointer = childPointer(childPointer(at, 'entry'), index);
-          return member === undefined ? pointer : childPointer(pointer, member);
-        };
-        if (entry.search !== undefined && type !== 'searchset') report(here('search'), 'search', 'bdl-2');
-        if (entry.request === undefined && needsRequest) report(here(), 'requestMissing', 'bdl-3');
-        if (entry.request !== undefined && !needsRequest) report(here('request'), 'requestNotAllowed', 'bdl-3');
-        if (entry.response === undefined && needsResponse) report(here(), 'responseMissing', 'bdl-4');
-        if (entry.response !== undefined && !needsResponse) report(here('response'), 'responseNotAllowed', 'bdl-4');
+      // Pointers are made only for a finding: a valid bundle's pass makes no string per entry.
+      const here = (index: number, member?: string) => {
+        const pointer = childPointer(childPointer(at, 'entry'), index);
+        return member === undefined ? pointer : childPointer(pointer, member);
+      };
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i];
+        if (!isObject(entry)) continue;
+        if (entry.search !== undefined && type !== 'searchset') report(here(i, 'search'), 'search', 'bdl-2');
+        if (entry.request === undefined && needsRequest) report(here(i), 'requestMissing', 'bdl-3');
+        if (entry.request !== undefined && !needsRequest) report(here(i, 'request'), 'requestNotAllowed', 'bdl-3');
+        if (entry.response === undefined && needsResponse) report(here(i), 'responseMissing', 'bdl-4');
+        if (entry.response !== undefined && !needsResponse) report(here(i, 'response'), 'responseNotAllowed', 'bdl-4');
         const resource = isObject(entry.resource) ? entry.resource : undefined;
-        if (!resource && entry.request === undefined && entry.response === undefined) report(here(), 'noResource', 'bdl-5');
+        if (!resource && entry.request === undefined && entry.response === undefined) report(here(i), 'noResource', 'bdl-5');
         const fullUrl = str(entry.fullUrl);
-        if (fullUrl === undefined) return;
-        if (fullUrl.includes('/_history/')) report(here('fullUrl'), 'versionedFullUrl', 'bdl-8', { fullUrl: quoteId(fullUrl) });
-        const meta = resource && isObject(resource.meta) ? resource.meta : undefined;
-        const version = str(meta?.versionId);
-        const before = seen.get(fullUrl);
-        if (!before) seen.set(fullUrl, { index, version });
-        else if (type !== 'history') {
-          const versions = (before.versions ??= new Set([before.version]));
+        if (fullUrl === undefined) continue;
+        if (fullUrl.includes('/_history/')) report(here(i, 'fullUrl'), 'versionedFullUrl', 'bdl-8', { fullUrl: quoteId(fullUrl) });
+        const before = index.byFullUrl(fullUrl);
+        if (before !== undefined && before.index !== i && type !== 'history') {
+          repeats ??= new Map();
+          let versions = repeats.get(fullUrl);
+          if (!versions) repeats.set(fullUrl, (versions = new Set([versionOf(before.resource)])));
+          const version = versionOf(resource);
           if (version === undefined || versions.has(version))
-            report(here('fullUrl'), 'duplicateFullUrl', 'bdl-7', { fullUrl: quoteId(fullUrl), first: before.index });
+            report(here(i, 'fullUrl'), 'duplicateFullUrl', 'bdl-7', { fullUrl: quoteId(fullUrl), first: before.index });
           versions.add(version);
         }
-        const rest = resource ? restful(fullUrl) : undefined;
         const actual = str(resource?.resourceType);
-        if (!rest || actual === undefined) return;
-        if (rest.type !== actual) report(here('fullUrl'), 'fullUrlType', 'fullUrl', { fullUrl: quoteId(fullUrl), urlType: rest.type, actual: article(actual) });
+        // Only an http(s) fullUrl names a type and an id.
+        if (actual === undefined || fullUrl.charCodeAt(0) !== 104) continue;
+        const rest = restful(fullUrl);
+        if (!rest) continue;
+        if (rest.type !== actual)
+          report(here(i, 'fullUrl'), 'fullUrlType', 'fullUrl', { fullUrl: quoteId(fullUrl), urlType: rest.type, actual: article(actual) });
         else if (typeof resource?.id === 'string' && resource.id !== rest.id)
-          report(here('fullUrl'), 'fullUrlId', 'fullUrl', { fullUrl: quoteId(fullUrl), urlId: quoteId(rest.id), actualId: quoteId(resource.id) });
-      });
+          report(here(i, 'fullUrl'), 'fullUrlId', 'fullUrl', { fullUrl: quoteId(fullUrl), urlId: quoteId(rest.id), actualId: quoteId(resource.id) });
+      }
       const first = isObject(entries[0]) && isObject(entries[0].resource) ? entries[0].resource : undefined;
       const firstAt = childPointer(childPointer(childPointer(at, 'entry'), 0), 'resource');
       const firstType = str(first?.resourceType);
@@ -127,7 +140,8 @@ export const fhirBundleRule = createRule({
         report(firstAt, 'messageHeader', 'bdl-12', { first: firstType ? article(firstType) : 'not a resource' });
     };
     if (kind.family === 'fhir') {
-      if (isObject(payload) && payload.resourceType === 'Bundle') bundle(payload, '');
+      // The payload's own entries and their index are shared with the other bundle rules.
+      if (isObject(payload) && payload.resourceType === 'Bundle') bundle(payload, '', bundleIndex(context.shared(bundleEntries)));
       return;
     }
     for (const slot of resourceSlots(payload, context.shape))
@@ -135,6 +149,7 @@ export const fhirBundleRule = createRule({
         bundle(
           slot.resource,
           slot.path.reduce<string>((p, k) => childPointer(p, k), ''),
+          bundleIndex(bundleEntries(slot.resource)),
         );
   },
 });

@@ -1,6 +1,6 @@
 import { code, fieldPath } from '../../display.js';
 import { fhirPathEngine } from '../../fhir/invariants/engine.js';
-import { checkFhirPathInvariants } from '../../fhir/invariants/fhirpath.js';
+import { checkInvariants } from '../../fhir/invariants/fhirpath.js';
 import { checkNativeInvariants } from '../../fhir/invariants/native.js';
 import { ALL_INVARIANTS, fhirPathInvariants, type Invariant } from '../../fhir/invariants/table.js';
 import { createRule } from '../create-rule.js';
@@ -18,9 +18,9 @@ for (const inv of ALL_INVARIANTS) if (!NATIVE_BY_KEY.has(inv.key)) NATIVE_BY_KEY
 
 /**
  * R4's invariants (the `constraint`s of the 4.0.1 StructureDefinitions) on every resource of a FHIR
- * payload: the frequent ones natively in one walk (fhir/invariants/native.ts), the rest with the
- * FHIRPath engine, on the elements that are present (fhir/invariants/fhirpath.ts), once the payload
- * has no schema error (an invariant over a value of the wrong type would only repeat it). Which key
+ * payload: the frequent ones natively (fhir/invariants/native.ts), the rest with the FHIRPath engine,
+ * on the elements that are present (fhir/invariants/fhirpath.ts), once the payload has no schema error
+ * (an invariant over a value of the wrong type would only repeat it): then one typed walk makes both. Which key
  * is checked how, and which are not enforced with why: fhir/invariants/table.ts and
  * docs/rules/fhir-invariant.md. Warning-severity constraints run with `bestPracticeInvariants`. The same
  * walk checks R4's required bindings on CodeableConcept elements (a schema enum covers those on `code`).
@@ -66,13 +66,16 @@ export const fhirInvariantRule = createRule({
         ...(inv.severity === 'warning' ? { severity: 'warning' as const } : {}),
       });
     };
-    checkNativeInvariants(context.payload, (key, pointer) => {
+    const reportNative = (key: string, pointer: string) => {
       report(NATIVE_BY_KEY.get(key)!, pointer);
-    });
-    if (context.schemaErrors().length > 0) return;
-    const engine = fhirPathEngine();
-    if (!engine) return;
-    checkFhirPathInvariants(context.payload, fhirPathInvariants(context.options.bestPracticeInvariants), engine, report, (binding, pointer) => {
+    };
+    const engine = context.schemaErrors().length > 0 ? undefined : fhirPathEngine();
+    // With schema errors, only the native checks, in a walk of their own that types nothing.
+    if (!engine) {
+      checkNativeInvariants(context.payload, reportNative);
+      return;
+    }
+    checkInvariants(context.payload, fhirPathInvariants(context.options.bestPracticeInvariants), engine, reportNative, report, (binding, pointer) => {
       context.report({
         pointer,
         messageId: 'binding',

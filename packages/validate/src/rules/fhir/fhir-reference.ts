@@ -1,12 +1,12 @@
 import { code, fieldPath } from '../../display.js';
 import { childPointer, quoteId } from '../../finding.js';
+import { bundleEntries } from '../../fhir/bundle.js';
 import { walkReferences, type ReferenceSite } from '../../fhir/r4-reference-walk.js';
+import { allSitesFine, referenceTypeName } from '../../fhir/reference-sites.js';
 import { typeList, wrongTargetsOf } from '../../fhir/reference-targets.js';
 import { resourceSlots } from '../../fhir/resource-slots.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
-
-const R4_PROFILE = 'http://hl7.org/fhir/StructureDefinition/';
 
 const MESSAGES = {
   malformed:
@@ -26,8 +26,7 @@ const MESSAGES = {
 const via = (found: NonNullable<ReferenceSite['found']>) =>
   found.via === 'url' ? 'its URL' : found.via === 'contained' ? 'the contained resource it names' : `the entry it resolves to, \`entry[${found.entry}]\``;
 
-/** `Reference.type` as a resource type name (`Patient`, or R4's URL for it); undefined for another URL. */
-const typeName = (type: string) => (type.startsWith(R4_PROFILE) ? type.slice(R4_PROFILE.length) : /^[A-Z][A-Za-z]*$/.test(type) ? type : undefined);
+const typeName = referenceTypeName;
 
 /**
  * Every Reference in every FHIR resource (payloads, entries, contained resources, resources in CDS
@@ -47,6 +46,13 @@ export const fhirReferenceRule = createRule({
   appliesTo: (kind) => kind.family === 'fhir' || kind.resources === true,
   check(context) {
     const { payload, kind } = context;
+    // A payload the fast path accepted, whose every Reference it gathered is fine: nothing to walk.
+    const sites = context.twinSites;
+    if (sites !== undefined && context.twinReferences !== undefined && kind.family === 'fhir') {
+      const root = payload as Record<string, unknown>;
+      const entries = root.resourceType === 'Bundle' ? context.shared(bundleEntries) : undefined;
+      if (allSitesFine(sites, context.twinReferences.length, entries)) return;
+    }
     // What reference-target already says (a service profile's member refers to a type R4 does not allow there).
     const service = wrongTargetsOf(kind.id);
     const reported = new Set(service ? context.shared(service).flatMap((w) => (w.targets.r4.includes(w.found) ? [] : [w.pointer])) : []);

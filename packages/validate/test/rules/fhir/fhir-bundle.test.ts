@@ -45,6 +45,24 @@ payloadTester.run(fhirBundleRule, {
   ],
   invalid: [
     {
+      name: 'a version met again after another one of the same fullUrl (bdl-7), named by the first entry with it',
+      input: {
+        payload: collection([
+          { fullUrl: U2, resource: patient },
+          { fullUrl: 'https://x.org/fhir/Patient/1', resource: { resourceType: 'Patient', id: '1', meta: { versionId: '1' } } },
+          { fullUrl: 'https://x.org/fhir/Patient/1', resource: { resourceType: 'Patient', id: '1', meta: { versionId: '2' } } },
+          { fullUrl: 'https://x.org/fhir/Patient/1', resource: { resourceType: 'Patient', id: '1', meta: { versionId: '1' } } },
+        ]),
+      },
+      errors: [
+        {
+          pointer: '/entry/3/fullUrl',
+          messageId: 'duplicateFullUrl',
+          data: { key: 'bdl-7', field: '`entry[3].fullUrl`', type: 'collection', fullUrl: '"https://x.org/fhir/Patient/1"', first: 1 },
+        },
+      ],
+    },
+    {
       name: 'two entries sharing one urn:uuid fullUrl (bdl-7)',
       input: {
         payload: transaction([

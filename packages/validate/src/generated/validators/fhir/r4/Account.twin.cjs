@@ -215,8 +215,12 @@ let data22 = data.subject;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7.call(this, data22[i4]))){
+let data23 = data22[i4];
+if(!(func7.call(this, data23))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data23 == "object" && data23 !== null && !Array.isArray(data23)){
+this.sites.push(data23, "Account.subject");
 }
 }
 }
@@ -279,8 +283,12 @@ errors++;
 }
 }
 if(data26.coverage !== undefined){
-if(!(func7.call(this, data26.coverage))){
+let data32 = data26.coverage;
+if(!(func7.call(this, data32))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data32 == "object" && data32 !== null && !Array.isArray(data32)){
+this.sites.push(data32, "Account.coverage.coverage");
 }
 }
 if(data26.priority !== undefined){
@@ -324,8 +332,12 @@ errors++;
 }
 }
 if(data.owner !== undefined){
-if(!(func7.call(this, data.owner))){
+let data35 = data.owner;
+if(!(func7.call(this, data35))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data35 == "object" && data35 !== null && !Array.isArray(data35)){
+this.sites.push(data35, "Account.owner");
 }
 }
 if(data.description !== undefined){
@@ -394,8 +406,12 @@ errors++;
 }
 }
 if(data39.party !== undefined){
-if(!(func7.call(this, data39.party))){
+let data45 = data39.party;
+if(!(func7.call(this, data45))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data45 == "object" && data45 !== null && !Array.isArray(data45)){
+this.sites.push(data45, "Account.guarantor.party");
 }
 }
 if(data39.onHold !== undefined){
@@ -435,8 +451,12 @@ errors++;
 }
 }
 if(data.partOf !== undefined){
-if(!(func7.call(this, data.partOf))){
+let data49 = data.partOf;
+if(!(func7.call(this, data49))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data49 == "object" && data49 !== null && !Array.isArray(data49)){
+this.sites.push(data49, "Account.partOf");
 }
 }
 for(const key2 in data){

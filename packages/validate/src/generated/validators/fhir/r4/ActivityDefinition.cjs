@@ -2,15 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
-  "status": {
-   "enum": [
-    "draft",
-    "active",
-    "retired",
-    "unknown"
-   ]
-  },
+ "cdxMembers": {
   "kind": {
    "enum": [
     "Appointment",
@@ -29,61 +21,266 @@ const schema0 = {
     "Task",
     "VisionPrescription"
    ]
-  },
-  "intent": {
-   "enum": [
-    "proposal",
-    "plan",
-    "directive",
-    "order",
-    "original-order",
-    "reflex-order",
-    "filler-order",
-    "instance-order",
-    "option"
-   ]
-  },
-  "priority": {
-   "enum": [
-    "routine",
-    "urgent",
-    "asap",
-    "stat"
-   ]
   }
  }
 };
-const schema1 = {"properties":{"type":{"enum":["patient","practitioner","related-person","device"]}}};
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("./datatypes.cjs")["Reference"];
-const func10 = require("./datatypes.cjs")["ContactDetail"];
-const func11 = require("./datatypes.cjs")["UsageContext"];
-const func12 = require("./datatypes.cjs")["Period"];
-const func13 = require("./datatypes.cjs")["RelatedArtifact"];
-const func14 = require("./datatypes.cjs")["Timing"];
-const func15 = require("./datatypes.cjs")["Age"];
-const func16 = require("./datatypes.cjs")["Range"];
-const func17 = require("./datatypes.cjs")["Duration"];
-const func18 = require("./datatypes.cjs")["Quantity"];
-const func19 = require("./datatypes.cjs")["Dosage"];
-const func20 = require("./datatypes.cjs")["Expression"];
-const func21 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
-const formats1 = require("../../../../formats.cjs")["fhir-date"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_fecd911445"];
+const func17 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func18 = require("./datatypes.cjs")["member_1538b1110f"];
+const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func20 = require("./datatypes.cjs")["member_440605a315"];
+const func21 = require("./datatypes.cjs")["Period"];
+const func22 = require("./datatypes.cjs")["member_a228c59884"];
+const func23 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func24 = require("./datatypes.cjs")["member_9892719d4b"];
+const func25 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["subtitle", func11],
+["_subtitle", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["subjectCodeableConcept", func14],
+["subjectReference", func15],
+["date", func16],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func17],
+["description", func11],
+["_description", func5],
+["useContext", func18],
+["jurisdiction", func19],
+["purpose", func11],
+["_purpose", func5],
+["usage", func11],
+["_usage", func5],
+["copyright", func11],
+["_copyright", func5],
+["approvalDate", func20],
+["_approvalDate", func5],
+["lastReviewDate", func20],
+["_lastReviewDate", func5],
+["effectivePeriod", func21],
+["topic", func19],
+["author", func17],
+["editor", func17],
+["reviewer", func17],
+["endorser", func17],
+["relatedArtifact", func22],
+["library", func23],
+["_library", func24]
+];
+const func26 = require("./datatypes.cjs")["member_a8a3825f84"];
+const func27 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func28 = require("./datatypes.cjs")["Timing"];
+const func29 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func30 = require("./datatypes.cjs")["Age"];
+const func31 = require("./datatypes.cjs")["Range"];
+const func32 = require("./datatypes.cjs")["Duration"];
+const func33 = [
+["_kind", func5],
+["profile", func4],
+["_profile", func5],
+["code", func14],
+["intent", func26],
+["_intent", func5],
+["priority", func27],
+["_priority", func5],
+["doNotPerform", func13],
+["_doNotPerform", func5],
+["timingTiming", func28],
+["timingDateTime", func29],
+["_timingDateTime", func5],
+["timingAge", func30],
+["timingPeriod", func21],
+["timingRange", func31],
+["timingDuration", func32],
+["location", func15]
+];
+const func34 = require("./datatypes.cjs")["Quantity"];
+const func35 = require("./datatypes.cjs")["member_931db61fb7"];
+const func36 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func37 = [
+["productReference", func15],
+["productCodeableConcept", func14],
+["quantity", func34],
+["dosage", func35],
+["bodySite", func19],
+["specimenRequirement", func36],
+["observationRequirement", func36],
+["observationResultRequirement", func36],
+["transform", func4],
+["_transform", func5]
+];
+const func38 = require("../../../../choice.cjs").choiceForms;
+const schema1 = {"cdxMembers":{"type":{"enum":["patient","practitioner","related-person","device"]}}};
+const func39 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func40 = [
+["_type", func5],
+["role", func14]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func39, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data1 = data.type;
+if(typeof data1 !== "string"){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/type", {type: "string"}); errors++;
+}
+if(!((((data1 === "patient") || (data1 === "practitioner")) || (data1 === "related-person")) || (data1 === "device"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema1.cdxMembers.type.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func40, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func41 = require("./datatypes.cjs")["Expression"];
+const func42 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["path", func11],
+["_path", func5],
+["expression", func41]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._path !== undefined && func0.call(data, "_path")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.path === undefined) || (!(func0.call(data, "path")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "path"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.expression === undefined) || (!(func0.call(data, "expression")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "expression"}); errors++;
+}
+vErrors = func1(data, instancePath, func42, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
 const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
 const obj1 = new Set(["timingTiming", "timingDateTime", "timingAge", "timingPeriod", "timingRange", "timingDuration"]);
 const obj2 = new Set(["productReference", "productCodeableConcept"]);
@@ -92,13 +289,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ActivityDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -126,11 +316,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -139,1097 +324,69 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.url = true;
-props0._url = true;
-props0.identifier = true;
-props0.version = true;
-props0._version = true;
-props0.name = true;
-props0._name = true;
-props0.title = true;
-props0._title = true;
-props0.subtitle = true;
-props0._subtitle = true;
-props0.status = true;
-props0._status = true;
-props0.experimental = true;
-props0._experimental = true;
-props0.subjectCodeableConcept = true;
-props0.subjectReference = true;
-props0.date = true;
-props0._date = true;
-props0.publisher = true;
-props0._publisher = true;
-props0.contact = true;
-props0.description = true;
-props0._description = true;
-props0.useContext = true;
-props0.jurisdiction = true;
-props0.purpose = true;
-props0._purpose = true;
-props0.usage = true;
-props0._usage = true;
-props0.copyright = true;
-props0._copyright = true;
-props0.approvalDate = true;
-props0._approvalDate = true;
-props0.lastReviewDate = true;
-props0._lastReviewDate = true;
-props0.effectivePeriod = true;
-props0.topic = true;
-props0.author = true;
-props0.editor = true;
-props0.reviewer = true;
-props0.endorser = true;
-props0.relatedArtifact = true;
-props0.library = true;
-props0._library = true;
-props0.kind = true;
-props0._kind = true;
-props0.profile = true;
-props0._profile = true;
-props0.code = true;
-props0.intent = true;
-props0._intent = true;
-props0.priority = true;
-props0._priority = true;
-props0.doNotPerform = true;
-props0._doNotPerform = true;
-props0.timingTiming = true;
-props0.timingDateTime = true;
-props0._timingDateTime = true;
-props0.timingAge = true;
-props0.timingPeriod = true;
-props0.timingRange = true;
-props0.timingDuration = true;
-props0.location = true;
-props0.participant = true;
-props0.productReference = true;
-props0.productCodeableConcept = true;
-props0.quantity = true;
-props0.dosage = true;
-props0.bodySite = true;
-props0.specimenRequirement = true;
-props0.observationRequirement = true;
-props0.observationResultRequirement = true;
-props0.transform = true;
-props0._transform = true;
-props0.dynamicValue = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ActivityDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ActivityDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ActivityDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data15 = data.url;
-if(typeof data15 === "string"){
-if(!pattern1.test(data15)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data17 = data.identifier;
-if(Array.isArray(data17)){
-const len3 = data17.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-let data19 = data.version;
-if(typeof data19 === "string"){
-if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data21 = data.name;
-if(typeof data21 === "string"){
-if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data23 = data.title;
-if(typeof data23 === "string"){
-if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.subtitle !== undefined && func0.call(data, "subtitle")){
-let data25 = data.subtitle;
-if(typeof data25 === "string"){
-if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", {type: "string"}); errors++;
-}
-}
-if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2(data._subtitle, {instancePath:instancePath+"/_subtitle"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-let data27 = data.status;
-if(!((((data27 === "draft") || (data27 === "active")) || (data27 === "retired")) || (data27 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func8(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func9(data.subjectReference, {instancePath:instancePath+"/subjectReference"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data33 = data.date;
-if(typeof data33 === "string"){
-if(!pattern3.test(data33)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data33))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-let data35 = data.publisher;
-if(typeof data35 === "string"){
-if(func7(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data37 = data.contact;
-if(Array.isArray(data37)){
-const len4 = data37.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func10(data37[i4], {instancePath:instancePath+"/contact/" + i4}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data39 = data.description;
-if(typeof data39 === "string"){
-if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-let data41 = data.useContext;
-if(Array.isArray(data41)){
-const len5 = data41.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func11(data41[i5], {instancePath:instancePath+"/useContext/" + i5}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-let data43 = data.jurisdiction;
-if(Array.isArray(data43)){
-const len6 = data43.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data43[i6], {instancePath:instancePath+"/jurisdiction/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data45 = data.purpose;
-if(typeof data45 === "string"){
-if(func7(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.usage !== undefined && func0.call(data, "usage")){
-let data47 = data.usage;
-if(typeof data47 === "string"){
-if(func7(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", {type: "string"}); errors++;
-}
-}
-if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func2(data._usage, {instancePath:instancePath+"/_usage"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data49 = data.copyright;
-if(typeof data49 === "string"){
-if(func7(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
-let data51 = data.approvalDate;
-if(typeof data51 === "string"){
-if(!pattern4.test(data51)){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-if(!(formats1(data51))){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
-}
-}
-if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
-let data53 = data.lastReviewDate;
-if(typeof data53 === "string"){
-if(!pattern4.test(data53)){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-if(!(formats1(data53))){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
-}
-}
-if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func12(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.topic !== undefined && func0.call(data, "topic")){
-let data56 = data.topic;
-if(Array.isArray(data56)){
-const len7 = data56.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func8(data56[i7], {instancePath:instancePath+"/topic/" + i7}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", {type: "array"}); errors++;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-let data58 = data.author;
-if(Array.isArray(data58)){
-const len8 = data58.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func10(data58[i8], {instancePath:instancePath+"/author/" + i8}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
-}
-}
-if(data.editor !== undefined && func0.call(data, "editor")){
-let data60 = data.editor;
-if(Array.isArray(data60)){
-const len9 = data60.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func10(data60[i9], {instancePath:instancePath+"/editor/" + i9}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", {type: "array"}); errors++;
-}
-}
-if(data.reviewer !== undefined && func0.call(data, "reviewer")){
-let data62 = data.reviewer;
-if(Array.isArray(data62)){
-const len10 = data62.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func10(data62[i10], {instancePath:instancePath+"/reviewer/" + i10}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", {type: "array"}); errors++;
-}
-}
-if(data.endorser !== undefined && func0.call(data, "endorser")){
-let data64 = data.endorser;
-if(Array.isArray(data64)){
-const len11 = data64.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func10(data64[i11], {instancePath:instancePath+"/endorser/" + i11}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", {type: "array"}); errors++;
-}
-}
-if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
-let data66 = data.relatedArtifact;
-if(Array.isArray(data66)){
-const len12 = data66.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func13(data66[i12], {instancePath:instancePath+"/relatedArtifact/" + i12}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
-}
-}
-if(data.library !== undefined && func0.call(data, "library")){
-let data68 = data.library;
-if(Array.isArray(data68)){
-const len13 = data68.length;
-for(let i13=0; i13<len13; i13++){
-let data69 = data68[i13];
-if(typeof data69 === "string"){
-if(!pattern1.test(data69)){
-vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/library", "#/properties/library/type", {type: "array"}); errors++;
-}
-}
-if(data._library !== undefined && func0.call(data, "_library")){
-let data70 = data._library;
-if(Array.isArray(data70)){
-const len14 = data70.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func2(data70[i14], {instancePath:instancePath+"/_library/" + i14}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_library", "#/properties/_library/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
-let data72 = data.kind;
-if(typeof data72 !== "string"){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/type", {type: "string"}); errors++;
+let data2 = data.kind;
+if(typeof data2 !== "string"){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/type", {type: "string"}); errors++;
 }
-if(!(((((((((((((((data72 === "Appointment") || (data72 === "AppointmentResponse")) || (data72 === "CarePlan")) || (data72 === "Claim")) || (data72 === "CommunicationRequest")) || (data72 === "Contract")) || (data72 === "DeviceRequest")) || (data72 === "EnrollmentRequest")) || (data72 === "ImmunizationRecommendation")) || (data72 === "MedicationRequest")) || (data72 === "NutritionOrder")) || (data72 === "ServiceRequest")) || (data72 === "SupplyRequest")) || (data72 === "Task")) || (data72 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
-}
-}
-if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2(data._kind, {instancePath:instancePath+"/_kind"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(((((((((((((((data2 === "Appointment") || (data2 === "AppointmentResponse")) || (data2 === "CarePlan")) || (data2 === "Claim")) || (data2 === "CommunicationRequest")) || (data2 === "Contract")) || (data2 === "DeviceRequest")) || (data2 === "EnrollmentRequest")) || (data2 === "ImmunizationRecommendation")) || (data2 === "MedicationRequest")) || (data2 === "NutritionOrder")) || (data2 === "ServiceRequest")) || (data2 === "SupplyRequest")) || (data2 === "Task")) || (data2 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/enum", {allowedValues: schema0.cdxMembers.kind.enum}); errors++;
 }
 }
-if(data.profile !== undefined && func0.call(data, "profile")){
-let data74 = data.profile;
-if(typeof data74 === "string"){
-if(!pattern1.test(data74)){
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "string"}); errors++;
-}
-}
-if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func2(data._profile, {instancePath:instancePath+"/_profile"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.intent !== undefined && func0.call(data, "intent")){
-let data77 = data.intent;
-if(typeof data77 !== "string"){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", {type: "string"}); errors++;
-}
-if(!(((((((((data77 === "proposal") || (data77 === "plan")) || (data77 === "directive")) || (data77 === "order")) || (data77 === "original-order")) || (data77 === "reflex-order")) || (data77 === "filler-order")) || (data77 === "instance-order")) || (data77 === "option"))){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
-}
-}
-if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2(data._intent, {instancePath:instancePath+"/_intent"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-let data79 = data.priority;
-if(typeof data79 !== "string"){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
-}
-if(!((((data79 === "routine") || (data79 === "urgent")) || (data79 === "asap")) || (data79 === "stat"))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema0.properties.priority.enum}); errors++;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.doNotPerform !== undefined && func0.call(data, "doNotPerform")){
-if(typeof data.doNotPerform !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/doNotPerform", "#/properties/doNotPerform/type", {type: "boolean"}); errors++;
-}
-}
-if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func2(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func14(data.timingTiming, {instancePath:instancePath+"/timingTiming"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
-let data84 = data.timingDateTime;
-if(typeof data84 === "string"){
-if(!pattern3.test(data84)){
-vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func2(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func15(data.timingAge, {instancePath:instancePath+"/timingAge"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func12(data.timingPeriod, {instancePath:instancePath+"/timingPeriod"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func16(data.timingRange, {instancePath:instancePath+"/timingRange"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func17(data.timingDuration, {instancePath:instancePath+"/timingDuration"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func9(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
-let data91 = data.participant;
-if(Array.isArray(data91)){
-const len15 = data91.length;
-for(let i15=0; i15<len15; i15++){
-let data92 = data91[i15];
-const _errs142 = errors;
-let valid38 = true;
-const _errs143 = errors;
-if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
-if(data92._type !== undefined && func0.call(data92, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
+let data3 = data.participant;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/participant/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
-var _valid1 = _errs143 === errors;
-errors = _errs142;
+}
+else {
+vErrors = addError(vErrors, instancePath+"/participant", "#/cdxMembers/participant/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func37, vErrors);
 if(vErrors !== null){
-if(_errs142){
-vErrors.length = _errs142;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs144 = errors;
-if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
-if((data92.type === undefined) || (!(func0.call(data92, "type")))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i15, "#/$defs/ActivityDefinition_Participant/allOf/0/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid1 = _errs144 === errors;
-valid38 = _valid1;
-if(valid38){
-var props1 = {};
-props1.type = true;
-props1._type = true;
-}
-}
-if(!valid38){
-vErrors = addError(vErrors, instancePath+"/participant/" + i15, "#/$defs/ActivityDefinition_Participant/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.type = true;
-props1._type = true;
-props1.role = true;
-}
-if(data92.id !== undefined && func0.call(data92, "id")){
-let data94 = data92.id;
-if(typeof data94 === "string"){
-if(func7(data94) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/id", "#/$defs/ActivityDefinition_Participant/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/id", "#/$defs/ActivityDefinition_Participant/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data92.extension !== undefined && func0.call(data92, "extension")){
-let data95 = data92.extension;
-if(Array.isArray(data95)){
-const len16 = data95.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data95[i16], {instancePath:instancePath+"/participant/" + i15+"/extension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/extension", "#/$defs/ActivityDefinition_Participant/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data92.modifierExtension !== undefined && func0.call(data92, "modifierExtension")){
-let data97 = data92.modifierExtension;
-if(Array.isArray(data97)){
-const len17 = data97.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data97[i17], {instancePath:instancePath+"/participant/" + i15+"/modifierExtension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/modifierExtension", "#/$defs/ActivityDefinition_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data92.type !== undefined && func0.call(data92, "type")){
-let data99 = data92.type;
-if(typeof data99 !== "string"){
-vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/type", "#/$defs/ActivityDefinition_Participant/properties/type/type", {type: "string"}); errors++;
-}
-if(!((((data99 === "patient") || (data99 === "practitioner")) || (data99 === "related-person")) || (data99 === "device"))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/type", "#/$defs/ActivityDefinition_Participant/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data92._type !== undefined && func0.call(data92, "_type")){
-if(!(func2(data92._type, {instancePath:instancePath+"/participant/" + i15+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data92.role !== undefined && func0.call(data92, "role")){
-if(!(func8(data92.role, {instancePath:instancePath+"/participant/" + i15+"/role"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i15, "#/$defs/ActivityDefinition_Participant/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
-}
-}
-if(data.productReference !== undefined && func0.call(data, "productReference")){
-if(!(func9(data.productReference, {instancePath:instancePath+"/productReference"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.productCodeableConcept !== undefined && func0.call(data, "productCodeableConcept")){
-if(!(func8(data.productCodeableConcept, {instancePath:instancePath+"/productCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func18(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.dosage !== undefined && func0.call(data, "dosage")){
-let data105 = data.dosage;
-if(Array.isArray(data105)){
-const len18 = data105.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func19(data105[i18], {instancePath:instancePath+"/dosage/" + i18}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dosage", "#/properties/dosage/type", {type: "array"}); errors++;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-let data107 = data.bodySite;
-if(Array.isArray(data107)){
-const len19 = data107.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func8(data107[i19], {instancePath:instancePath+"/bodySite/" + i19}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/bodySite", "#/properties/bodySite/type", {type: "array"}); errors++;
-}
-}
-if(data.specimenRequirement !== undefined && func0.call(data, "specimenRequirement")){
-let data109 = data.specimenRequirement;
-if(Array.isArray(data109)){
-const len20 = data109.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func9(data109[i20], {instancePath:instancePath+"/specimenRequirement/" + i20}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specimenRequirement", "#/properties/specimenRequirement/type", {type: "array"}); errors++;
-}
-}
-if(data.observationRequirement !== undefined && func0.call(data, "observationRequirement")){
-let data111 = data.observationRequirement;
-if(Array.isArray(data111)){
-const len21 = data111.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func9(data111[i21], {instancePath:instancePath+"/observationRequirement/" + i21}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/observationRequirement", "#/properties/observationRequirement/type", {type: "array"}); errors++;
-}
-}
-if(data.observationResultRequirement !== undefined && func0.call(data, "observationResultRequirement")){
-let data113 = data.observationResultRequirement;
-if(Array.isArray(data113)){
-const len22 = data113.length;
-for(let i22=0; i22<len22; i22++){
-if(!(func9(data113[i22], {instancePath:instancePath+"/observationResultRequirement/" + i22}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/observationResultRequirement", "#/properties/observationResultRequirement/type", {type: "array"}); errors++;
-}
-}
-if(data.transform !== undefined && func0.call(data, "transform")){
-let data115 = data.transform;
-if(typeof data115 === "string"){
-if(!pattern1.test(data115)){
-vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/type", {type: "string"}); errors++;
-}
-}
-if(data._transform !== undefined && func0.call(data, "_transform")){
-if(!(func2(data._transform, {instancePath:instancePath+"/_transform"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+errors = vErrors.length;
 }
 if(data.dynamicValue !== undefined && func0.call(data, "dynamicValue")){
-let data117 = data.dynamicValue;
-if(Array.isArray(data117)){
-const len23 = data117.length;
-for(let i23=0; i23<len23; i23++){
-let data118 = data117[i23];
-const _errs184 = errors;
-let valid59 = true;
-const _errs185 = errors;
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
-if(data118._path !== undefined && func0.call(data118, "_path")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid2 = _errs185 === errors;
-errors = _errs184;
-if(vErrors !== null){
-if(_errs184){
-vErrors.length = _errs184;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs186 = errors;
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
-if((data118.path === undefined) || (!(func0.call(data118, "path")))){
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23, "#/$defs/ActivityDefinition_DynamicValue/allOf/0/then/required", {missingProperty: "path"}); errors++;
-}
-}
-var _valid2 = _errs186 === errors;
-valid59 = _valid2;
-if(valid59){
-var props2 = {};
-props2.path = true;
-props2._path = true;
-}
-}
-if(!valid59){
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23, "#/$defs/ActivityDefinition_DynamicValue/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
-if((data118.expression === undefined) || (!(func0.call(data118, "expression")))){
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23, "#/$defs/ActivityDefinition_DynamicValue/required", {missingProperty: "expression"}); errors++;
-}
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.path = true;
-props2._path = true;
-props2.expression = true;
-}
-if(data118.id !== undefined && func0.call(data118, "id")){
-let data120 = data118.id;
-if(typeof data120 === "string"){
-if(func7(data120) < 1){
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/id", "#/$defs/ActivityDefinition_DynamicValue/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/id", "#/$defs/ActivityDefinition_DynamicValue/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data118.extension !== undefined && func0.call(data118, "extension")){
-let data121 = data118.extension;
-if(Array.isArray(data121)){
-const len24 = data121.length;
-for(let i24=0; i24<len24; i24++){
-if(!(func5(data121[i24], {instancePath:instancePath+"/dynamicValue/" + i23+"/extension/" + i24}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data5 = data.dynamicValue;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data5[i1], {instancePath:instancePath+"/dynamicValue/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/extension", "#/$defs/ActivityDefinition_DynamicValue/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue", "#/cdxMembers/dynamicValue/type", {type: "array"}); errors++;
 }
 }
-if(data118.modifierExtension !== undefined && func0.call(data118, "modifierExtension")){
-let data123 = data118.modifierExtension;
-if(Array.isArray(data123)){
-const len25 = data123.length;
-for(let i25=0; i25<len25; i25++){
-if(!(func5(data123[i25], {instancePath:instancePath+"/dynamicValue/" + i23+"/modifierExtension/" + i25}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/modifierExtension", "#/$defs/ActivityDefinition_DynamicValue/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data118.path !== undefined && func0.call(data118, "path")){
-let data125 = data118.path;
-if(typeof data125 === "string"){
-if(func7(data125) < 1){
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/path", "#/$defs/ActivityDefinition_DynamicValue/properties/path/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/path", "#/$defs/ActivityDefinition_DynamicValue/properties/path/type", {type: "string"}); errors++;
-}
-}
-if(data118._path !== undefined && func0.call(data118, "_path")){
-if(!(func2(data118._path, {instancePath:instancePath+"/dynamicValue/" + i23+"/_path"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data118.expression !== undefined && func0.call(data118, "expression")){
-if(!(func20(data118.expression, {instancePath:instancePath+"/dynamicValue/" + i23+"/expression"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23, "#/$defs/ActivityDefinition_DynamicValue/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue", "#/properties/dynamicValue/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func21(data, obj0);
+const forms0 = func38(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }
-const forms1 = func21(data, obj1);
+const forms1 = func38(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms1}); errors++;
 }
-const forms2 = func21(data, obj2);
+const forms2 = func38(data, obj2);
 if(forms2 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "product[x]", forms: forms2}); errors++;
 }
@@ -1238,10 +395,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "type": {
    "enum": [
     "allergy",
@@ -28,40 +28,123 @@ const schema0 = {
   }
  }
 };
-const schema1 = {"properties":{"severity":{"enum":["mild","moderate","severe"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["Age"];
-const func10 = require("./datatypes.cjs")["Period"];
-const func11 = require("./datatypes.cjs")["Range"];
-const func12 = require("ajv/dist/runtime/ucs2length").default;
-const func13 = require("./datatypes.cjs")["Annotation"];
-const func14 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["clinicalStatus", func11],
+["verificationStatus", func11]
+];
+const func13 = [
+["_type", func5]
+];
+const func14 = require("./datatypes.cjs")["member_037bb971b0"];
+const func15 = [
+["_category", func14]
+];
+const func16 = require("./datatypes.cjs")["Reference"];
+const func17 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func18 = require("./datatypes.cjs")["Age"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = require("./datatypes.cjs")["Range"];
+const func21 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func22 = require("./datatypes.cjs")["member_fecd911445"];
+const func23 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func24 = [
+["_criticality", func5],
+["code", func11],
+["patient", func16],
+["encounter", func16],
+["onsetDateTime", func17],
+["_onsetDateTime", func5],
+["onsetAge", func18],
+["onsetPeriod", func19],
+["onsetRange", func20],
+["onsetString", func21],
+["_onsetString", func5],
+["recordedDate", func22],
+["_recordedDate", func5],
+["recorder", func16],
+["asserter", func16],
+["lastOccurrence", func22],
+["_lastOccurrence", func5],
+["note", func23]
+];
+const func25 = require("../../../../choice.cjs").choiceForms;
+const schema1 = {"cdxMembers":{"severity":{"enum":["mild","moderate","severe"]}}};
+const func26 = require("./datatypes.cjs")["member_796295fe1b"];
+const func27 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["substance", func11],
+["manifestation", func26],
+["description", func21],
+["_description", func5],
+["onset", func22],
+["_onset", func5]
+];
+const func28 = [
+["_severity", func5],
+["exposureRoute", func11],
+["note", func23]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.manifestation === undefined) || (!(func0.call(data, "manifestation")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "manifestation"}); errors++;
+}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.severity !== undefined && func0.call(data, "severity")){
+let data0 = data.severity;
+if(!(((data0 === "mild") || (data0 === "moderate")) || (data0 === "severe"))){
+vErrors = addError(vErrors, instancePath+"/severity", "#/cdxMembers/severity/enum", {allowedValues: schema1.cdxMembers.severity.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 const obj0 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/AllergyIntolerance.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
@@ -71,447 +154,67 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("AllergyIntolerance" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "AllergyIntolerance"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "AllergyIntolerance"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.clinicalStatus !== undefined && func0.call(data, "clinicalStatus")){
-if(!(func7(data.clinicalStatus, {instancePath:instancePath+"/clinicalStatus"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.verificationStatus !== undefined && func0.call(data, "verificationStatus")){
-if(!(func7(data.verificationStatus, {instancePath:instancePath+"/verificationStatus"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data18 = data.type;
-if(!((data18 === "allergy") || (data18 === "intolerance"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
+let data1 = data.type;
+if(!((data1 === "allergy") || (data1 === "intolerance"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.category !== undefined && func0.call(data, "category")){
-let data20 = data.category;
-if(Array.isArray(data20)){
-const len4 = data20.length;
-for(let i4=0; i4<len4; i4++){
-let data21 = data20[i4];
-if(!((((data21 === "food") || (data21 === "medication")) || (data21 === "environment")) || (data21 === "biologic"))){
-vErrors = addError(vErrors, instancePath+"/category/" + i4, "#/properties/category/items/enum", {allowedValues: schema0.properties.category.items.enum}); errors++;
+let data2 = data.category;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(!((((data3 === "food") || (data3 === "medication")) || (data3 === "environment")) || (data3 === "biologic"))){
+vErrors = addError(vErrors, instancePath+"/category/" + i0, "#/cdxMembers/category/items/enum", {allowedValues: schema0.cdxMembers.category.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/cdxMembers/category/type", {type: "array"}); errors++;
 }
 }
-if(data._category !== undefined && func0.call(data, "_category")){
-let data22 = data._category;
-if(Array.isArray(data22)){
-const len5 = data22.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data22[i5], {instancePath:instancePath+"/_category/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_category", "#/properties/_category/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.criticality !== undefined && func0.call(data, "criticality")){
-let data24 = data.criticality;
-if(!(((data24 === "low") || (data24 === "high")) || (data24 === "unable-to-assess"))){
-vErrors = addError(vErrors, instancePath+"/criticality", "#/properties/criticality/enum", {allowedValues: schema0.properties.criticality.enum}); errors++;
+let data4 = data.criticality;
+if(!(((data4 === "low") || (data4 === "high")) || (data4 === "unable-to-assess"))){
+vErrors = addError(vErrors, instancePath+"/criticality", "#/cdxMembers/criticality/enum", {allowedValues: schema0.cdxMembers.criticality.enum}); errors++;
 }
 }
-if(data._criticality !== undefined && func0.call(data, "_criticality")){
-if(!(func2(data._criticality, {instancePath:instancePath+"/_criticality"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func7(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func8(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.onsetDateTime !== undefined && func0.call(data, "onsetDateTime")){
-let data29 = data.onsetDateTime;
-if(typeof data29 === "string"){
-if(!pattern3.test(data29)){
-vErrors = addError(vErrors, instancePath+"/onsetDateTime", "#/properties/onsetDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/onsetDateTime", "#/properties/onsetDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._onsetDateTime !== undefined && func0.call(data, "_onsetDateTime")){
-if(!(func2(data._onsetDateTime, {instancePath:instancePath+"/_onsetDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.onsetAge !== undefined && func0.call(data, "onsetAge")){
-if(!(func9(data.onsetAge, {instancePath:instancePath+"/onsetAge"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.onsetPeriod !== undefined && func0.call(data, "onsetPeriod")){
-if(!(func10(data.onsetPeriod, {instancePath:instancePath+"/onsetPeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.onsetRange !== undefined && func0.call(data, "onsetRange")){
-if(!(func11(data.onsetRange, {instancePath:instancePath+"/onsetRange"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.onsetString !== undefined && func0.call(data, "onsetString")){
-let data34 = data.onsetString;
-if(typeof data34 === "string"){
-if(func12(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/onsetString", "#/properties/onsetString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/onsetString", "#/properties/onsetString/type", {type: "string"}); errors++;
-}
-}
-if(data._onsetString !== undefined && func0.call(data, "_onsetString")){
-if(!(func2(data._onsetString, {instancePath:instancePath+"/_onsetString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.recordedDate !== undefined && func0.call(data, "recordedDate")){
-let data36 = data.recordedDate;
-if(typeof data36 === "string"){
-if(!pattern3.test(data36)){
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data36))){
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/type", {type: "string"}); errors++;
-}
-}
-if(data._recordedDate !== undefined && func0.call(data, "_recordedDate")){
-if(!(func2(data._recordedDate, {instancePath:instancePath+"/_recordedDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func8(data.recorder, {instancePath:instancePath+"/recorder"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.asserter !== undefined && func0.call(data, "asserter")){
-if(!(func8(data.asserter, {instancePath:instancePath+"/asserter"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.lastOccurrence !== undefined && func0.call(data, "lastOccurrence")){
-let data40 = data.lastOccurrence;
-if(typeof data40 === "string"){
-if(!pattern3.test(data40)){
-vErrors = addError(vErrors, instancePath+"/lastOccurrence", "#/properties/lastOccurrence/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data40))){
-vErrors = addError(vErrors, instancePath+"/lastOccurrence", "#/properties/lastOccurrence/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/lastOccurrence", "#/properties/lastOccurrence/type", {type: "string"}); errors++;
-}
-}
-if(data._lastOccurrence !== undefined && func0.call(data, "_lastOccurrence")){
-if(!(func2(data._lastOccurrence, {instancePath:instancePath+"/_lastOccurrence"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data42 = data.note;
-if(Array.isArray(data42)){
-const len6 = data42.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func13(data42[i6], {instancePath:instancePath+"/note/" + i6}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.reaction !== undefined && func0.call(data, "reaction")){
-let data44 = data.reaction;
-if(Array.isArray(data44)){
-const len7 = data44.length;
-for(let i7=0; i7<len7; i7++){
-let data45 = data44[i7];
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if((data45.manifestation === undefined) || (!(func0.call(data45, "manifestation")))){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7, "#/$defs/AllergyIntolerance_Reaction/required", {missingProperty: "manifestation"}); errors++;
-}
-if(data45.id !== undefined && func0.call(data45, "id")){
-let data46 = data45.id;
-if(typeof data46 === "string"){
-if(func12(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/id", "#/$defs/AllergyIntolerance_Reaction/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/id", "#/$defs/AllergyIntolerance_Reaction/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data45.extension !== undefined && func0.call(data45, "extension")){
-let data47 = data45.extension;
-if(Array.isArray(data47)){
-const len8 = data47.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data47[i8], {instancePath:instancePath+"/reaction/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data5 = data.reaction;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate1(data5[i1], {instancePath:instancePath+"/reaction/" + i1}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/extension", "#/$defs/AllergyIntolerance_Reaction/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction", "#/cdxMembers/reaction/type", {type: "array"}); errors++;
 }
 }
-if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
-let data49 = data45.modifierExtension;
-if(Array.isArray(data49)){
-const len9 = data49.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data49[i9], {instancePath:instancePath+"/reaction/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/modifierExtension", "#/$defs/AllergyIntolerance_Reaction/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data45.substance !== undefined && func0.call(data45, "substance")){
-if(!(func7(data45.substance, {instancePath:instancePath+"/reaction/" + i7+"/substance"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data45.manifestation !== undefined && func0.call(data45, "manifestation")){
-let data52 = data45.manifestation;
-if(Array.isArray(data52)){
-const len10 = data52.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func7(data52[i10], {instancePath:instancePath+"/reaction/" + i7+"/manifestation/" + i10}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/manifestation", "#/$defs/AllergyIntolerance_Reaction/properties/manifestation/type", {type: "array"}); errors++;
-}
-}
-if(data45.description !== undefined && func0.call(data45, "description")){
-let data54 = data45.description;
-if(typeof data54 === "string"){
-if(func12(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/description", "#/$defs/AllergyIntolerance_Reaction/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/description", "#/$defs/AllergyIntolerance_Reaction/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data45._description !== undefined && func0.call(data45, "_description")){
-if(!(func2(data45._description, {instancePath:instancePath+"/reaction/" + i7+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data45.onset !== undefined && func0.call(data45, "onset")){
-let data56 = data45.onset;
-if(typeof data56 === "string"){
-if(!pattern3.test(data56)){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/onset", "#/$defs/AllergyIntolerance_Reaction/properties/onset/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data56))){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/onset", "#/$defs/AllergyIntolerance_Reaction/properties/onset/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/onset", "#/$defs/AllergyIntolerance_Reaction/properties/onset/type", {type: "string"}); errors++;
-}
-}
-if(data45._onset !== undefined && func0.call(data45, "_onset")){
-if(!(func2(data45._onset, {instancePath:instancePath+"/reaction/" + i7+"/_onset"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data45.severity !== undefined && func0.call(data45, "severity")){
-let data58 = data45.severity;
-if(!(((data58 === "mild") || (data58 === "moderate")) || (data58 === "severe"))){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/severity", "#/$defs/AllergyIntolerance_Reaction/properties/severity/enum", {allowedValues: schema1.properties.severity.enum}); errors++;
-}
-}
-if(data45._severity !== undefined && func0.call(data45, "_severity")){
-if(!(func2(data45._severity, {instancePath:instancePath+"/reaction/" + i7+"/_severity"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data45.exposureRoute !== undefined && func0.call(data45, "exposureRoute")){
-if(!(func7(data45.exposureRoute, {instancePath:instancePath+"/reaction/" + i7+"/exposureRoute"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data45.note !== undefined && func0.call(data45, "note")){
-let data61 = data45.note;
-if(Array.isArray(data61)){
-const len11 = data61.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func13(data61[i11], {instancePath:instancePath+"/reaction/" + i7+"/note/" + i11}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/note", "#/$defs/AllergyIntolerance_Reaction/properties/note/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7, "#/$defs/AllergyIntolerance_Reaction/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction", "#/properties/reaction/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func14(data, obj0);
+const forms0 = func25(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "onset[x]", forms: forms0}); errors++;
 }
@@ -522,50 +225,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "clinicalStatus": true,
-  "verificationStatus": true,
-  "type": true,
-  "_type": true,
-  "category": true,
-  "_category": true,
-  "criticality": true,
-  "_criticality": true,
-  "code": true,
-  "patient": true,
-  "encounter": true,
-  "onsetDateTime": true,
-  "_onsetDateTime": true,
-  "onsetAge": true,
-  "onsetPeriod": true,
-  "onsetRange": true,
-  "onsetString": true,
-  "_onsetString": true,
-  "recordedDate": true,
-  "_recordedDate": true,
-  "recorder": true,
-  "asserter": true,
-  "lastOccurrence": true,
-  "_lastOccurrence": true,
-  "note": true,
-  "reaction": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

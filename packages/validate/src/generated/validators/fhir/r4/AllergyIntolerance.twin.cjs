@@ -223,13 +223,21 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func7.call(this, data.patient))){
+let data27 = data.patient;
+if(!(func7.call(this, data27))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data27 == "object" && data27 !== null && !Array.isArray(data27)){
+this.sites.push(data27, "AllergyIntolerance.patient");
 }
 }
 if(data.encounter !== undefined){
-if(!(func7.call(this, data.encounter))){
+let data28 = data.encounter;
+if(!(func7.call(this, data28))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data28 == "object" && data28 !== null && !Array.isArray(data28)){
+this.sites.push(data28, "AllergyIntolerance.encounter");
 }
 }
 if(data.onsetDateTime !== undefined){
@@ -299,13 +307,21 @@ errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func7.call(this, data.recorder))){
+let data38 = data.recorder;
+if(!(func7.call(this, data38))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data38 == "object" && data38 !== null && !Array.isArray(data38)){
+this.sites.push(data38, "AllergyIntolerance.recorder");
 }
 }
 if(data.asserter !== undefined){
-if(!(func7.call(this, data.asserter))){
+let data39 = data.asserter;
+if(!(func7.call(this, data39))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data39 == "object" && data39 !== null && !Array.isArray(data39)){
+this.sites.push(data39, "AllergyIntolerance.asserter");
 }
 }
 if(data.lastOccurrence !== undefined){

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "proposed",
@@ -19,8 +19,73 @@ const schema0 = {
   }
  }
 };
+const func0 = Object.prototype.hasOwnProperty;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["member_42424aab32"];
+const func16 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func17 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func18 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func19 = require("./datatypes.cjs")["member_fecd911445"];
+const func20 = [
+["_status", func5],
+["cancelationReason", func12],
+["serviceCategory", func13],
+["serviceType", func13],
+["specialty", func13],
+["appointmentType", func12],
+["reasonCode", func13],
+["reasonReference", func14],
+["priority", func15],
+["_priority", func5],
+["description", func16],
+["_description", func5],
+["supportingInformation", func14],
+["start", func17],
+["_start", func5],
+["end", func17],
+["_end", func5],
+["minutesDuration", func18],
+["_minutesDuration", func5],
+["slot", func14],
+["created", func19],
+["_created", func5],
+["comment", func16],
+["_comment", func5],
+["patientInstruction", func16],
+["_patientInstruction", func5],
+["basedOn", func14]
+];
+const func21 = require("./datatypes.cjs")["member_caaa39512a"];
+const func22 = [
+["requestedPeriod", func21]
+];
 const schema1 = {
- "properties": {
+ "cdxMembers": {
   "required": {
    "enum": [
     "required",
@@ -38,36 +103,26 @@ const schema1 = {
   }
  }
 };
-const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Period"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-instant"];
-const formats1 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func23 = require("./datatypes.cjs")["Reference"];
+const func24 = [
+["id", func16],
+["extension", func9],
+["modifierExtension", func9],
+["type", func13],
+["actor", func23]
+];
+const func25 = [
+["_required", func5]
+];
+const func26 = require("./datatypes.cjs")["Period"];
+const func27 = [
+["_status", func5],
+["period", func26]
+];
 
-function validate0(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/fhir/r4/Appointment.schema.json" */;
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -95,11 +150,75 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.required !== undefined && func0.call(data, "required")){
+let data1 = data.required;
+if(!(((data1 === "required") || (data1 === "optional")) || (data1 === "information-only"))){
+vErrors = addError(vErrors, instancePath+"/required", "#/cdxMembers/required/enum", {allowedValues: schema1.cdxMembers.required.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.status !== undefined && func0.call(data, "status")){
+let data2 = data.status;
+if(!((((data2 === "accepted") || (data2 === "declined")) || (data2 === "tentative")) || (data2 === "needs-action"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema1.cdxMembers.status.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate0(data, {instancePath=""}={}){
+/*# sourceURL="https://schemas.cdx.dev/fhir/r4/Appointment.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._status !== undefined && func0.call(data, "_status")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.status === undefined) || (!(func0.call(data, "status")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -111,615 +230,50 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "parti
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.cancelationReason = true;
-props0.serviceCategory = true;
-props0.serviceType = true;
-props0.specialty = true;
-props0.appointmentType = true;
-props0.reasonCode = true;
-props0.reasonReference = true;
-props0.priority = true;
-props0._priority = true;
-props0.description = true;
-props0._description = true;
-props0.supportingInformation = true;
-props0.start = true;
-props0._start = true;
-props0.end = true;
-props0._end = true;
-props0.minutesDuration = true;
-props0._minutesDuration = true;
-props0.slot = true;
-props0.created = true;
-props0._created = true;
-props0.comment = true;
-props0._comment = true;
-props0.patientInstruction = true;
-props0._patientInstruction = true;
-props0.basedOn = true;
-props0.participant = true;
-props0.requestedPeriod = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Appointment" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Appointment"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Appointment"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(!((((((((((data17 === "proposed") || (data17 === "pending")) || (data17 === "booked")) || (data17 === "arrived")) || (data17 === "fulfilled")) || (data17 === "cancelled")) || (data17 === "noshow")) || (data17 === "entered-in-error")) || (data17 === "checked-in")) || (data17 === "waitlist"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((((((((((data2 === "proposed") || (data2 === "pending")) || (data2 === "booked")) || (data2 === "arrived")) || (data2 === "fulfilled")) || (data2 === "cancelled")) || (data2 === "noshow")) || (data2 === "entered-in-error")) || (data2 === "checked-in")) || (data2 === "waitlist"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.cancelationReason !== undefined && func0.call(data, "cancelationReason")){
-if(!(func7(data.cancelationReason, {instancePath:instancePath+"/cancelationReason"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.serviceCategory !== undefined && func0.call(data, "serviceCategory")){
-let data20 = data.serviceCategory;
-if(Array.isArray(data20)){
-const len4 = data20.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data20[i4], {instancePath:instancePath+"/serviceCategory/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/serviceCategory", "#/properties/serviceCategory/type", {type: "array"}); errors++;
-}
-}
-if(data.serviceType !== undefined && func0.call(data, "serviceType")){
-let data22 = data.serviceType;
-if(Array.isArray(data22)){
-const len5 = data22.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func7(data22[i5], {instancePath:instancePath+"/serviceType/" + i5}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/serviceType", "#/properties/serviceType/type", {type: "array"}); errors++;
-}
-}
-if(data.specialty !== undefined && func0.call(data, "specialty")){
-let data24 = data.specialty;
-if(Array.isArray(data24)){
-const len6 = data24.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func7(data24[i6], {instancePath:instancePath+"/specialty/" + i6}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", {type: "array"}); errors++;
-}
-}
-if(data.appointmentType !== undefined && func0.call(data, "appointmentType")){
-if(!(func7(data.appointmentType, {instancePath:instancePath+"/appointmentType"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data27 = data.reasonCode;
-if(Array.isArray(data27)){
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func7(data27[i7], {instancePath:instancePath+"/reasonCode/" + i7}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data29 = data.reasonReference;
-if(Array.isArray(data29)){
-const len8 = data29.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func8(data29[i8], {instancePath:instancePath+"/reasonReference/" + i8}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-let data31 = data.priority;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "integer"}); errors++;
-}
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 > 2147483647 || isNaN(data31)){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data31 < 0 || isNaN(data31)){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data33 = data.description;
-if(typeof data33 === "string"){
-if(func9(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-let data35 = data.supportingInformation;
-if(Array.isArray(data35)){
-const len9 = data35.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func8(data35[i9], {instancePath:instancePath+"/supportingInformation/" + i9}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/supportingInformation", "#/properties/supportingInformation/type", {type: "array"}); errors++;
-}
-}
-if(data.start !== undefined && func0.call(data, "start")){
-let data37 = data.start;
-if(typeof data37 === "string"){
-if(!pattern3.test(data37)){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data37))){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", {type: "string"}); errors++;
-}
-}
-if(data._start !== undefined && func0.call(data, "_start")){
-if(!(func2(data._start, {instancePath:instancePath+"/_start"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.end !== undefined && func0.call(data, "end")){
-let data39 = data.end;
-if(typeof data39 === "string"){
-if(!pattern3.test(data39)){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data39))){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", {type: "string"}); errors++;
-}
-}
-if(data._end !== undefined && func0.call(data, "_end")){
-if(!(func2(data._end, {instancePath:instancePath+"/_end"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.minutesDuration !== undefined && func0.call(data, "minutesDuration")){
-let data41 = data.minutesDuration;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-vErrors = addError(vErrors, instancePath+"/minutesDuration", "#/properties/minutesDuration/type", {type: "integer"}); errors++;
-}
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 2147483647 || isNaN(data41)){
-vErrors = addError(vErrors, instancePath+"/minutesDuration", "#/properties/minutesDuration/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data41 < 1 || isNaN(data41)){
-vErrors = addError(vErrors, instancePath+"/minutesDuration", "#/properties/minutesDuration/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data._minutesDuration !== undefined && func0.call(data, "_minutesDuration")){
-if(!(func2(data._minutesDuration, {instancePath:instancePath+"/_minutesDuration"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.slot !== undefined && func0.call(data, "slot")){
-let data43 = data.slot;
-if(Array.isArray(data43)){
-const len10 = data43.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func8(data43[i10], {instancePath:instancePath+"/slot/" + i10}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/slot", "#/properties/slot/type", {type: "array"}); errors++;
-}
-}
-if(data.created !== undefined && func0.call(data, "created")){
-let data45 = data.created;
-if(typeof data45 === "string"){
-if(!pattern4.test(data45)){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats1(data45))){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
-}
-}
-if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2(data._created, {instancePath:instancePath+"/_created"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-let data47 = data.comment;
-if(typeof data47 === "string"){
-if(func9(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.patientInstruction !== undefined && func0.call(data, "patientInstruction")){
-let data49 = data.patientInstruction;
-if(typeof data49 === "string"){
-if(func9(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/type", {type: "string"}); errors++;
-}
-}
-if(data._patientInstruction !== undefined && func0.call(data, "_patientInstruction")){
-if(!(func2(data._patientInstruction, {instancePath:instancePath+"/_patientInstruction"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-let data51 = data.basedOn;
-if(Array.isArray(data51)){
-const len11 = data51.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func8(data51[i11], {instancePath:instancePath+"/basedOn/" + i11}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
-let data53 = data.participant;
-if(Array.isArray(data53)){
-const len12 = data53.length;
-for(let i12=0; i12<len12; i12++){
-let data54 = data53[i12];
-const _errs88 = errors;
-let valid32 = true;
-const _errs89 = errors;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(data54._status !== undefined && func0.call(data54, "_status")){
-vErrors = pushError(vErrors, {}); errors++;
+let data3 = data.participant;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/participant/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
-var _valid1 = _errs89 === errors;
-errors = _errs88;
+}
+else {
+vErrors = addError(vErrors, instancePath+"/participant", "#/cdxMembers/participant/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func22, vErrors);
 if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs90 = errors;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if((data54.status === undefined) || (!(func0.call(data54, "status")))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i12, "#/$defs/Appointment_Participant/allOf/0/then/required", {missingProperty: "status"}); errors++;
-}
-}
-var _valid1 = _errs90 === errors;
-valid32 = _valid1;
-if(valid32){
-var props1 = {};
-props1.status = true;
-props1._status = true;
-}
-}
-if(!valid32){
-vErrors = addError(vErrors, instancePath+"/participant/" + i12, "#/$defs/Appointment_Participant/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.type = true;
-props1.actor = true;
-props1.required = true;
-props1._required = true;
-props1.status = true;
-props1._status = true;
-props1.period = true;
-}
-if(data54.id !== undefined && func0.call(data54, "id")){
-let data56 = data54.id;
-if(typeof data56 === "string"){
-if(func9(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/id", "#/$defs/Appointment_Participant/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/id", "#/$defs/Appointment_Participant/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data54.extension !== undefined && func0.call(data54, "extension")){
-let data57 = data54.extension;
-if(Array.isArray(data57)){
-const len13 = data57.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data57[i13], {instancePath:instancePath+"/participant/" + i12+"/extension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/extension", "#/$defs/Appointment_Participant/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
-let data59 = data54.modifierExtension;
-if(Array.isArray(data59)){
-const len14 = data59.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func5(data59[i14], {instancePath:instancePath+"/participant/" + i12+"/modifierExtension/" + i14}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/modifierExtension", "#/$defs/Appointment_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data54.type !== undefined && func0.call(data54, "type")){
-let data61 = data54.type;
-if(Array.isArray(data61)){
-const len15 = data61.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func7(data61[i15], {instancePath:instancePath+"/participant/" + i12+"/type/" + i15}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/type", "#/$defs/Appointment_Participant/properties/type/type", {type: "array"}); errors++;
-}
-}
-if(data54.actor !== undefined && func0.call(data54, "actor")){
-if(!(func8(data54.actor, {instancePath:instancePath+"/participant/" + i12+"/actor"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data54.required !== undefined && func0.call(data54, "required")){
-let data64 = data54.required;
-if(!(((data64 === "required") || (data64 === "optional")) || (data64 === "information-only"))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/required", "#/$defs/Appointment_Participant/properties/required/enum", {allowedValues: schema1.properties.required.enum}); errors++;
-}
-}
-if(data54._required !== undefined && func0.call(data54, "_required")){
-if(!(func2(data54._required, {instancePath:instancePath+"/participant/" + i12+"/_required"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data54.status !== undefined && func0.call(data54, "status")){
-let data66 = data54.status;
-if(!((((data66 === "accepted") || (data66 === "declined")) || (data66 === "tentative")) || (data66 === "needs-action"))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/status", "#/$defs/Appointment_Participant/properties/status/enum", {allowedValues: schema1.properties.status.enum}); errors++;
-}
-}
-if(data54._status !== undefined && func0.call(data54, "_status")){
-if(!(func2(data54._status, {instancePath:instancePath+"/participant/" + i12+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data54.period !== undefined && func0.call(data54, "period")){
-if(!(func10(data54.period, {instancePath:instancePath+"/participant/" + i12+"/period"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i12, "#/$defs/Appointment_Participant/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
-}
-}
-if(data.requestedPeriod !== undefined && func0.call(data, "requestedPeriod")){
-let data69 = data.requestedPeriod;
-if(Array.isArray(data69)){
-const len16 = data69.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func10(data69[i16], {instancePath:instancePath+"/requestedPeriod/" + i16}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/requestedPeriod", "#/properties/requestedPeriod/type", {type: "array"}); errors++;
-}
+errors = vErrors.length;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -41,9 +41,9 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":16,"t":8},
 {"d":"Identifier"},
 {"d":"CodeableConcept"},
-{"d":"Reference"},
+{"d":"Reference","s":"Basic.subject"},
 {"t":64,"g":"^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$","f":"fhir-date"},
 {"d":"Element"},
-{"d":"Reference"}
+{"d":"Reference","s":"Basic.author"}
 ]}`);
 module.exports.formats = { "fhir-date": formats["fhir-date"] };

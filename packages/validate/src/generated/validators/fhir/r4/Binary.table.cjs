@@ -17,7 +17,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Element"},
 {"t":64,"g":"^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"},
 {"d":"Element"},
-{"d":"Reference"},
+{"d":"Reference","s":"Binary.securityContext"},
 {"t":64,"f":"base64"},
 {"d":"Element"},
 {"if":14,"th":15},

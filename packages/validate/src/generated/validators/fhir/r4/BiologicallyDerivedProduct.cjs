@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "productCategory": {
    "enum": [
     "organ",
@@ -20,606 +20,265 @@ const schema0 = {
   }
  }
 };
-
-
-
-const schema1 = {"properties":{"scale":{"enum":["farenheit","celsius","kelvin"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Period"];
-const func11 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = [
+["_productCategory", func5],
+["productCode", func12]
+];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func16 = [
+["_status", func5],
+["request", func14],
+["quantity", func15],
+["_quantity", func5],
+["parent", func14]
+];
+
+const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func18 = require("./datatypes.cjs")["Reference"];
+const func19 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func20 = require("./datatypes.cjs")["Period"];
+const func21 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["collector", func18],
+["source", func18],
+["collectedDateTime", func19],
+["_collectedDateTime", func5],
+["collectedPeriod", func20]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["collectedDateTime", "collectedPeriod"]);
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func22(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func23 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["description", func17],
+["_description", func5],
+["procedure", func12],
+["additive", func18],
+["timeDateTime", func19],
+["_timeDateTime", func5],
+["timePeriod", func20]
+];
 const obj1 = new Set(["timeDateTime", "timePeriod"]);
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func22(data, obj1);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "time[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func24 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["description", func17],
+["_description", func5],
+["timeDateTime", func19],
+["_timeDateTime", func5],
+["timePeriod", func20]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func22(data, obj1);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "time[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+const schema1 = {"cdxMembers":{"scale":{"enum":["farenheit","celsius","kelvin"]}}};
+const func25 = require("./datatypes.cjs")["member_cddf8275af"];
+const func26 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["description", func17],
+["_description", func5],
+["temperature", func25],
+["_temperature", func5]
+];
+const func27 = [
+["_scale", func5],
+["duration", func20]
+];
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.scale !== undefined && func0.call(data, "scale")){
+let data0 = data.scale;
+if(!(((data0 === "farenheit") || (data0 === "celsius")) || (data0 === "kelvin"))){
+vErrors = addError(vErrors, instancePath+"/scale", "#/cdxMembers/scale/enum", {allowedValues: schema1.cdxMembers.scale.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/BiologicallyDerivedProduct.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("BiologicallyDerivedProduct" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "BiologicallyDerivedProduct"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "BiologicallyDerivedProduct"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.productCategory !== undefined && func0.call(data, "productCategory")){
-let data16 = data.productCategory;
-if(!(((((data16 === "organ") || (data16 === "tissue")) || (data16 === "fluid")) || (data16 === "cells")) || (data16 === "biologicalAgent"))){
-vErrors = addError(vErrors, instancePath+"/productCategory", "#/properties/productCategory/enum", {allowedValues: schema0.properties.productCategory.enum}); errors++;
+let data1 = data.productCategory;
+if(!(((((data1 === "organ") || (data1 === "tissue")) || (data1 === "fluid")) || (data1 === "cells")) || (data1 === "biologicalAgent"))){
+vErrors = addError(vErrors, instancePath+"/productCategory", "#/cdxMembers/productCategory/enum", {allowedValues: schema0.cdxMembers.productCategory.enum}); errors++;
 }
 }
-if(data._productCategory !== undefined && func0.call(data, "_productCategory")){
-if(!(func2(data._productCategory, {instancePath:instancePath+"/_productCategory"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.productCode !== undefined && func0.call(data, "productCode")){
-if(!(func7(data.productCode, {instancePath:instancePath+"/productCode"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data19 = data.status;
-if(!((data19 === "available") || (data19 === "unavailable"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((data2 === "available") || (data2 === "unavailable"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.request !== undefined && func0.call(data, "request")){
-let data21 = data.request;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data21[i4], {instancePath:instancePath+"/request/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request", "#/properties/request/type", {type: "array"}); errors++;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-let data23 = data.quantity;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/type", {type: "integer"}); errors++;
-}
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 2147483647 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data23 < -2147483648 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data._quantity !== undefined && func0.call(data, "_quantity")){
-if(!(func2(data._quantity, {instancePath:instancePath+"/_quantity"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.parent !== undefined && func0.call(data, "parent")){
-let data25 = data.parent;
-if(Array.isArray(data25)){
-const len5 = data25.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data25[i5], {instancePath:instancePath+"/parent/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.collection !== undefined && func0.call(data, "collection")){
-let data27 = data.collection;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.id !== undefined && func0.call(data27, "id")){
-let data28 = data27.id;
-if(typeof data28 === "string"){
-if(func9(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/BiologicallyDerivedProduct_Collection/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/BiologicallyDerivedProduct_Collection/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data27.extension !== undefined && func0.call(data27, "extension")){
-let data29 = data27.extension;
-if(Array.isArray(data29)){
-const len6 = data29.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data29[i6], {instancePath:instancePath+"/collection/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection/extension", "#/$defs/BiologicallyDerivedProduct_Collection/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
-let data31 = data27.modifierExtension;
-if(Array.isArray(data31)){
-const len7 = data31.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data31[i7], {instancePath:instancePath+"/collection/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Collection/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data27.collector !== undefined && func0.call(data27, "collector")){
-if(!(func8(data27.collector, {instancePath:instancePath+"/collection/collector"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data27.source !== undefined && func0.call(data27, "source")){
-if(!(func8(data27.source, {instancePath:instancePath+"/collection/source"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data27.collectedDateTime !== undefined && func0.call(data27, "collectedDateTime")){
-let data35 = data27.collectedDateTime;
-if(typeof data35 === "string"){
-if(!pattern3.test(data35)){
-vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/BiologicallyDerivedProduct_Collection/properties/collectedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/BiologicallyDerivedProduct_Collection/properties/collectedDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data27._collectedDateTime !== undefined && func0.call(data27, "_collectedDateTime")){
-if(!(func2(data27._collectedDateTime, {instancePath:instancePath+"/collection/_collectedDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data27.collectedPeriod !== undefined && func0.call(data27, "collectedPeriod")){
-if(!(func10(data27.collectedPeriod, {instancePath:instancePath+"/collection/collectedPeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-const forms0 = func11(data27, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/BiologicallyDerivedProduct_Collection/cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/BiologicallyDerivedProduct_Collection/type", {type: "object"}); errors++;
+if(!(validate1(data.collection, {instancePath:instancePath+"/collection"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.processing !== undefined && func0.call(data, "processing")){
-let data38 = data.processing;
-if(Array.isArray(data38)){
-const len8 = data38.length;
-for(let i8=0; i8<len8; i8++){
-let data39 = data38[i8];
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(data39.id !== undefined && func0.call(data39, "id")){
-let data40 = data39.id;
-if(typeof data40 === "string"){
-if(func9(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/BiologicallyDerivedProduct_Processing/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/BiologicallyDerivedProduct_Processing/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data39.extension !== undefined && func0.call(data39, "extension")){
-let data41 = data39.extension;
-if(Array.isArray(data41)){
-const len9 = data41.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data41[i9], {instancePath:instancePath+"/processing/" + i8+"/extension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data4 = data.processing;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data4[i0], {instancePath:instancePath+"/processing/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/extension", "#/$defs/BiologicallyDerivedProduct_Processing/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
-let data43 = data39.modifierExtension;
-if(Array.isArray(data43)){
-const len10 = data43.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data43[i10], {instancePath:instancePath+"/processing/" + i8+"/modifierExtension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Processing/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data39.description !== undefined && func0.call(data39, "description")){
-let data45 = data39.description;
-if(typeof data45 === "string"){
-if(func9(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/BiologicallyDerivedProduct_Processing/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/BiologicallyDerivedProduct_Processing/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data39._description !== undefined && func0.call(data39, "_description")){
-if(!(func2(data39._description, {instancePath:instancePath+"/processing/" + i8+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data39.procedure !== undefined && func0.call(data39, "procedure")){
-if(!(func7(data39.procedure, {instancePath:instancePath+"/processing/" + i8+"/procedure"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data39.additive !== undefined && func0.call(data39, "additive")){
-if(!(func8(data39.additive, {instancePath:instancePath+"/processing/" + i8+"/additive"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data39.timeDateTime !== undefined && func0.call(data39, "timeDateTime")){
-let data49 = data39.timeDateTime;
-if(typeof data49 === "string"){
-if(!pattern3.test(data49)){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data39._timeDateTime !== undefined && func0.call(data39, "_timeDateTime")){
-if(!(func2(data39._timeDateTime, {instancePath:instancePath+"/processing/" + i8+"/_timeDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data39.timePeriod !== undefined && func0.call(data39, "timePeriod")){
-if(!(func10(data39.timePeriod, {instancePath:instancePath+"/processing/" + i8+"/timePeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-const forms1 = func11(data39, obj1);
-if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/BiologicallyDerivedProduct_Processing/cdxChoice", {choice: "time[x]", forms: forms1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/BiologicallyDerivedProduct_Processing/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing", "#/properties/processing/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing", "#/cdxMembers/processing/type", {type: "array"}); errors++;
 }
 }
 if(data.manipulation !== undefined && func0.call(data, "manipulation")){
-let data52 = data.manipulation;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.id !== undefined && func0.call(data52, "id")){
-let data53 = data52.id;
-if(typeof data53 === "string"){
-if(func9(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/manipulation/id", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manipulation/id", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data52.extension !== undefined && func0.call(data52, "extension")){
-let data54 = data52.extension;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data54[i11], {instancePath:instancePath+"/manipulation/extension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manipulation/extension", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
-let data56 = data52.modifierExtension;
-if(Array.isArray(data56)){
-const len12 = data56.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data56[i12], {instancePath:instancePath+"/manipulation/modifierExtension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manipulation/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data52.description !== undefined && func0.call(data52, "description")){
-let data58 = data52.description;
-if(typeof data58 === "string"){
-if(func9(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/manipulation/description", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manipulation/description", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data52._description !== undefined && func0.call(data52, "_description")){
-if(!(func2(data52._description, {instancePath:instancePath+"/manipulation/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data52.timeDateTime !== undefined && func0.call(data52, "timeDateTime")){
-let data60 = data52.timeDateTime;
-if(typeof data60 === "string"){
-if(!pattern3.test(data60)){
-vErrors = addError(vErrors, instancePath+"/manipulation/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manipulation/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data52._timeDateTime !== undefined && func0.call(data52, "_timeDateTime")){
-if(!(func2(data52._timeDateTime, {instancePath:instancePath+"/manipulation/_timeDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data52.timePeriod !== undefined && func0.call(data52, "timePeriod")){
-if(!(func10(data52.timePeriod, {instancePath:instancePath+"/manipulation/timePeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-const forms2 = func11(data52, obj1);
-if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/manipulation", "#/$defs/BiologicallyDerivedProduct_Manipulation/cdxChoice", {choice: "time[x]", forms: forms2}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manipulation", "#/$defs/BiologicallyDerivedProduct_Manipulation/type", {type: "object"}); errors++;
+if(!(validate3(data.manipulation, {instancePath:instancePath+"/manipulation"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.storage !== undefined && func0.call(data, "storage")){
-let data63 = data.storage;
-if(Array.isArray(data63)){
-const len13 = data63.length;
-for(let i13=0; i13<len13; i13++){
-let data64 = data63[i13];
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-if(data64.id !== undefined && func0.call(data64, "id")){
-let data65 = data64.id;
-if(typeof data65 === "string"){
-if(func9(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/id", "#/$defs/BiologicallyDerivedProduct_Storage/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/id", "#/$defs/BiologicallyDerivedProduct_Storage/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data64.extension !== undefined && func0.call(data64, "extension")){
-let data66 = data64.extension;
-if(Array.isArray(data66)){
-const len14 = data66.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func5(data66[i14], {instancePath:instancePath+"/storage/" + i13+"/extension/" + i14}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data7 = data.storage;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate4(data7[i1], {instancePath:instancePath+"/storage/" + i1}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/extension", "#/$defs/BiologicallyDerivedProduct_Storage/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data64.modifierExtension !== undefined && func0.call(data64, "modifierExtension")){
-let data68 = data64.modifierExtension;
-if(Array.isArray(data68)){
-const len15 = data68.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func5(data68[i15], {instancePath:instancePath+"/storage/" + i13+"/modifierExtension/" + i15}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Storage/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data64.description !== undefined && func0.call(data64, "description")){
-let data70 = data64.description;
-if(typeof data70 === "string"){
-if(func9(data70) < 1){
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/description", "#/$defs/BiologicallyDerivedProduct_Storage/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/description", "#/$defs/BiologicallyDerivedProduct_Storage/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data64._description !== undefined && func0.call(data64, "_description")){
-if(!(func2(data64._description, {instancePath:instancePath+"/storage/" + i13+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data64.temperature !== undefined && func0.call(data64, "temperature")){
-let data72 = data64.temperature;
-if(!((typeof data72 == "number") && (isFinite(data72)))){
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/temperature", "#/$defs/BiologicallyDerivedProduct_Storage/properties/temperature/type", {type: "number"}); errors++;
-}
-}
-if(data64._temperature !== undefined && func0.call(data64, "_temperature")){
-if(!(func2(data64._temperature, {instancePath:instancePath+"/storage/" + i13+"/_temperature"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data64.scale !== undefined && func0.call(data64, "scale")){
-let data74 = data64.scale;
-if(!(((data74 === "farenheit") || (data74 === "celsius")) || (data74 === "kelvin"))){
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/scale", "#/$defs/BiologicallyDerivedProduct_Storage/properties/scale/enum", {allowedValues: schema1.properties.scale.enum}); errors++;
-}
-}
-if(data64._scale !== undefined && func0.call(data64, "_scale")){
-if(!(func2(data64._scale, {instancePath:instancePath+"/storage/" + i13+"/_scale"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data64.duration !== undefined && func0.call(data64, "duration")){
-if(!(func10(data64.duration, {instancePath:instancePath+"/storage/" + i13+"/duration"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/storage/" + i13, "#/$defs/BiologicallyDerivedProduct_Storage/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/storage", "#/properties/storage/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage", "#/cdxMembers/storage/type", {type: "array"}); errors++;
 }
 }
 }
@@ -629,37 +288,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "productCategory": true,
-  "_productCategory": true,
-  "productCode": true,
-  "status": true,
-  "_status": true,
-  "request": true,
-  "quantity": true,
-  "_quantity": true,
-  "parent": true,
-  "collection": true,
-  "processing": true,
-  "manipulation": true,
-  "storage": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -53,6 +53,6 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Element"},
 {"i":26,"t":8},
 {"d":"Attachment"},
-{"d":"Reference"}
+{"d":"Reference","s":"BodyStructure.patient"}
 ]}`);
 module.exports.formats = {};

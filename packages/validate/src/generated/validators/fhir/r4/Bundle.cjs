@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "type": {
    "enum": [
     "document",
@@ -18,753 +18,118 @@ const schema0 = {
   }
  }
 };
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Identifier"];
-const func4 = require("ajv/dist/runtime/ucs2length").default;
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Signature"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-instant"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Identifier"];
+const func8 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["identifier", func7]
+];
+const func9 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func10 = require("./datatypes.cjs")["member_42424aab32"];
+const func11 = [
+["_type", func5],
+["timestamp", func9],
+["_timestamp", func5],
+["total", func10],
+["_total", func5]
+];
+const func12 = require("./datatypes.cjs")["Signature"];
+const func13 = [
+["signature", func12]
+];
 
-const schema1 = {"properties":{"mode":{"enum":["match","include","outcome"]}}};
-const schema2 = {"properties":{"method":{"enum":["GET","HEAD","POST","PUT","DELETE","PATCH"]}}};
-
-const func7 = require("../../../../fhir/resources.cjs")["canonical"];
+const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func16 = [
+["id", func14],
+["extension", func15],
+["modifierExtension", func15],
+["relation", func14],
+["_relation", func5],
+["url", func4],
+["_url", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func4(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.link !== undefined && func0.call(data, "link")){
-let data5 = data.link;
-if(Array.isArray(data5)){
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-let data6 = data5[i2];
-const _errs15 = errors;
-let valid9 = true;
-const _errs16 = errors;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6._relation !== undefined && func0.call(data6, "_relation")){
+if(data._relation !== undefined && func0.call(data, "_relation")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs16 === errors;
-errors = _errs15;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs17 = errors;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if((data6.relation === undefined) || (!(func0.call(data6, "relation")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/0/then/required", {missingProperty: "relation"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.relation === undefined) || (!(func0.call(data, "relation")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "relation"}); errors++;
 }
 }
-var _valid0 = _errs17 === errors;
-valid9 = _valid0;
-if(valid9){
-var props0 = {};
-props0.relation = true;
-props0._relation = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid9){
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs19 = errors;
-let valid11 = true;
-const _errs20 = errors;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6._url !== undefined && func0.call(data6, "_url")){
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._url !== undefined && func0.call(data, "_url")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid1 = _errs20 === errors;
-errors = _errs19;
+var _valid1 = _errs7 === errors;
+errors = _errs6;
 if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid1){
-const _errs21 = errors;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if((data6.url === undefined) || (!(func0.call(data6, "url")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/1/then/required", {missingProperty: "url"}); errors++;
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.url === undefined) || (!(func0.call(data, "url")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "url"}); errors++;
 }
 }
-var _valid1 = _errs21 === errors;
-valid11 = _valid1;
-if(valid11){
-var props1 = {};
-props1.url = true;
-props1._url = true;
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
 }
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid11){
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.relation = true;
-props0._relation = true;
-props0.url = true;
-props0._url = true;
-}
-if(data6.id !== undefined && func0.call(data6, "id")){
-let data9 = data6.id;
-if(typeof data9 === "string"){
-if(func4(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/Bundle_Link/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/Bundle_Link/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data6.extension !== undefined && func0.call(data6, "extension")){
-let data10 = data6.extension;
-if(Array.isArray(data10)){
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/link/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/extension", "#/$defs/Bundle_Link/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
-let data12 = data6.modifierExtension;
-if(Array.isArray(data12)){
-const len4 = data12.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data12[i4], {instancePath:instancePath+"/link/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/modifierExtension", "#/$defs/Bundle_Link/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data6.relation !== undefined && func0.call(data6, "relation")){
-let data14 = data6.relation;
-if(typeof data14 === "string"){
-if(func4(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/relation", "#/$defs/Bundle_Link/properties/relation/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/relation", "#/$defs/Bundle_Link/properties/relation/type", {type: "string"}); errors++;
-}
-}
-if(data6._relation !== undefined && func0.call(data6, "_relation")){
-if(!(func2(data6._relation, {instancePath:instancePath+"/link/" + i2+"/_relation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data6.url !== undefined && func0.call(data6, "url")){
-let data16 = data6.url;
-if(typeof data16 === "string"){
-if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/Bundle_Link/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/Bundle_Link/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data6._url !== undefined && func0.call(data6, "_url")){
-if(!(func2(data6._url, {instancePath:instancePath+"/link/" + i2+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
-}
-}
-if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
-let data18 = data.fullUrl;
-if(typeof data18 === "string"){
-if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/fullUrl", "#/properties/fullUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/fullUrl", "#/properties/fullUrl/type", {type: "string"}); errors++;
-}
-}
-if(data._fullUrl !== undefined && func0.call(data, "_fullUrl")){
-if(!(func2(data._fullUrl, {instancePath:instancePath+"/_fullUrl"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func7(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.search !== undefined && func0.call(data, "search")){
-let data21 = data.search;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.id !== undefined && func0.call(data21, "id")){
-let data22 = data21.id;
-if(typeof data22 === "string"){
-if(func4(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/search/id", "#/$defs/Bundle_Search/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/search/id", "#/$defs/Bundle_Search/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data21.extension !== undefined && func0.call(data21, "extension")){
-let data23 = data21.extension;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/search/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/search/extension", "#/$defs/Bundle_Search/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
-let data25 = data21.modifierExtension;
-if(Array.isArray(data25)){
-const len6 = data25.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data25[i6], {instancePath:instancePath+"/search/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/search/modifierExtension", "#/$defs/Bundle_Search/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data21.mode !== undefined && func0.call(data21, "mode")){
-let data27 = data21.mode;
-if(!(((data27 === "match") || (data27 === "include")) || (data27 === "outcome"))){
-vErrors = addError(vErrors, instancePath+"/search/mode", "#/$defs/Bundle_Search/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
-}
-}
-if(data21._mode !== undefined && func0.call(data21, "_mode")){
-if(!(func2(data21._mode, {instancePath:instancePath+"/search/_mode"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data21.score !== undefined && func0.call(data21, "score")){
-let data29 = data21.score;
-if(!((typeof data29 == "number") && (isFinite(data29)))){
-vErrors = addError(vErrors, instancePath+"/search/score", "#/$defs/Bundle_Search/properties/score/type", {type: "number"}); errors++;
-}
-}
-if(data21._score !== undefined && func0.call(data21, "_score")){
-if(!(func2(data21._score, {instancePath:instancePath+"/search/_score"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/search", "#/$defs/Bundle_Search/type", {type: "object"}); errors++;
-}
-}
-if(data.request !== undefined && func0.call(data, "request")){
-let data31 = data.request;
-const _errs60 = errors;
-let valid26 = true;
-const _errs61 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31._method !== undefined && func0.call(data31, "_method")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid2 = _errs61 === errors;
-errors = _errs60;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func16, vErrors);
 if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs62 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.method === undefined) || (!(func0.call(data31, "method")))){
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/0/then/required", {missingProperty: "method"}); errors++;
-}
-}
-var _valid2 = _errs62 === errors;
-valid26 = _valid2;
-if(valid26){
-var props2 = {};
-props2.method = true;
-props2._method = true;
-}
-}
-if(!valid26){
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs64 = errors;
-let valid28 = true;
-const _errs65 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31._url !== undefined && func0.call(data31, "_url")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid3 = _errs65 === errors;
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs66 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.url === undefined) || (!(func0.call(data31, "url")))){
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/1/then/required", {missingProperty: "url"}); errors++;
-}
-}
-var _valid3 = _errs66 === errors;
-valid28 = _valid3;
-if(valid28){
-var props3 = {};
-props3.url = true;
-props3._url = true;
-}
-}
-if(!valid28){
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.method = true;
-props2._method = true;
-props2.url = true;
-props2._url = true;
-props2.ifNoneMatch = true;
-props2._ifNoneMatch = true;
-props2.ifModifiedSince = true;
-props2._ifModifiedSince = true;
-props2.ifMatch = true;
-props2._ifMatch = true;
-props2.ifNoneExist = true;
-props2._ifNoneExist = true;
-}
-if(data31.id !== undefined && func0.call(data31, "id")){
-let data34 = data31.id;
-if(typeof data34 === "string"){
-if(func4(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/Bundle_Request/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/Bundle_Request/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data31.extension !== undefined && func0.call(data31, "extension")){
-let data35 = data31.extension;
-if(Array.isArray(data35)){
-const len7 = data35.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data35[i7], {instancePath:instancePath+"/request/extension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request/extension", "#/$defs/Bundle_Request/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
-let data37 = data31.modifierExtension;
-if(Array.isArray(data37)){
-const len8 = data37.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data37[i8], {instancePath:instancePath+"/request/modifierExtension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request/modifierExtension", "#/$defs/Bundle_Request/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data31.method !== undefined && func0.call(data31, "method")){
-let data39 = data31.method;
-if(!((((((data39 === "GET") || (data39 === "HEAD")) || (data39 === "POST")) || (data39 === "PUT")) || (data39 === "DELETE")) || (data39 === "PATCH"))){
-vErrors = addError(vErrors, instancePath+"/request/method", "#/$defs/Bundle_Request/properties/method/enum", {allowedValues: schema2.properties.method.enum}); errors++;
-}
-}
-if(data31._method !== undefined && func0.call(data31, "_method")){
-if(!(func2(data31._method, {instancePath:instancePath+"/request/_method"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data31.url !== undefined && func0.call(data31, "url")){
-let data41 = data31.url;
-if(typeof data41 === "string"){
-if(!pattern1.test(data41)){
-vErrors = addError(vErrors, instancePath+"/request/url", "#/$defs/Bundle_Request/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request/url", "#/$defs/Bundle_Request/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data31._url !== undefined && func0.call(data31, "_url")){
-if(!(func2(data31._url, {instancePath:instancePath+"/request/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data31.ifNoneMatch !== undefined && func0.call(data31, "ifNoneMatch")){
-let data43 = data31.ifNoneMatch;
-if(typeof data43 === "string"){
-if(func4(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/request/ifNoneMatch", "#/$defs/Bundle_Request/properties/ifNoneMatch/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request/ifNoneMatch", "#/$defs/Bundle_Request/properties/ifNoneMatch/type", {type: "string"}); errors++;
-}
-}
-if(data31._ifNoneMatch !== undefined && func0.call(data31, "_ifNoneMatch")){
-if(!(func2(data31._ifNoneMatch, {instancePath:instancePath+"/request/_ifNoneMatch"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data31.ifModifiedSince !== undefined && func0.call(data31, "ifModifiedSince")){
-let data45 = data31.ifModifiedSince;
-if(typeof data45 === "string"){
-if(!pattern3.test(data45)){
-vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data45))){
-vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/type", {type: "string"}); errors++;
-}
-}
-if(data31._ifModifiedSince !== undefined && func0.call(data31, "_ifModifiedSince")){
-if(!(func2(data31._ifModifiedSince, {instancePath:instancePath+"/request/_ifModifiedSince"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data31.ifMatch !== undefined && func0.call(data31, "ifMatch")){
-let data47 = data31.ifMatch;
-if(typeof data47 === "string"){
-if(func4(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/request/ifMatch", "#/$defs/Bundle_Request/properties/ifMatch/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request/ifMatch", "#/$defs/Bundle_Request/properties/ifMatch/type", {type: "string"}); errors++;
-}
-}
-if(data31._ifMatch !== undefined && func0.call(data31, "_ifMatch")){
-if(!(func2(data31._ifMatch, {instancePath:instancePath+"/request/_ifMatch"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data31.ifNoneExist !== undefined && func0.call(data31, "ifNoneExist")){
-let data49 = data31.ifNoneExist;
-if(typeof data49 === "string"){
-if(func4(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/request/ifNoneExist", "#/$defs/Bundle_Request/properties/ifNoneExist/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request/ifNoneExist", "#/$defs/Bundle_Request/properties/ifNoneExist/type", {type: "string"}); errors++;
-}
-}
-if(data31._ifNoneExist !== undefined && func0.call(data31, "_ifNoneExist")){
-if(!(func2(data31._ifNoneExist, {instancePath:instancePath+"/request/_ifNoneExist"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/type", {type: "object"}); errors++;
-}
-}
-if(data.response !== undefined && func0.call(data, "response")){
-let data51 = data.response;
-const _errs96 = errors;
-let valid37 = true;
-const _errs97 = errors;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51._status !== undefined && func0.call(data51, "_status")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid4 = _errs97 === errors;
-errors = _errs96;
-if(vErrors !== null){
-if(_errs96){
-vErrors.length = _errs96;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs98 = errors;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if((data51.status === undefined) || (!(func0.call(data51, "status")))){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/allOf/0/then/required", {missingProperty: "status"}); errors++;
-}
-}
-var _valid4 = _errs98 === errors;
-valid37 = _valid4;
-if(valid37){
-var props4 = {};
-props4.status = true;
-props4._status = true;
-}
-}
-if(!valid37){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(props4 !== true){
-props4 = props4 || {};
-props4.id = true;
-props4.extension = true;
-props4.modifierExtension = true;
-props4.status = true;
-props4._status = true;
-props4.location = true;
-props4._location = true;
-props4.etag = true;
-props4._etag = true;
-props4.lastModified = true;
-props4._lastModified = true;
-props4.outcome = true;
-}
-if(data51.id !== undefined && func0.call(data51, "id")){
-let data53 = data51.id;
-if(typeof data53 === "string"){
-if(func4(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/Bundle_Response/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/Bundle_Response/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data51.extension !== undefined && func0.call(data51, "extension")){
-let data54 = data51.extension;
-if(Array.isArray(data54)){
-const len9 = data54.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data54[i9], {instancePath:instancePath+"/response/extension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/Bundle_Response/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data51.modifierExtension !== undefined && func0.call(data51, "modifierExtension")){
-let data56 = data51.modifierExtension;
-if(Array.isArray(data56)){
-const len10 = data56.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data56[i10], {instancePath:instancePath+"/response/modifierExtension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/Bundle_Response/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data51.status !== undefined && func0.call(data51, "status")){
-let data58 = data51.status;
-if(typeof data58 === "string"){
-if(func4(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/response/status", "#/$defs/Bundle_Response/properties/status/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/status", "#/$defs/Bundle_Response/properties/status/type", {type: "string"}); errors++;
-}
-}
-if(data51._status !== undefined && func0.call(data51, "_status")){
-if(!(func2(data51._status, {instancePath:instancePath+"/response/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data51.location !== undefined && func0.call(data51, "location")){
-let data60 = data51.location;
-if(typeof data60 === "string"){
-if(!pattern1.test(data60)){
-vErrors = addError(vErrors, instancePath+"/response/location", "#/$defs/Bundle_Response/properties/location/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/location", "#/$defs/Bundle_Response/properties/location/type", {type: "string"}); errors++;
-}
-}
-if(data51._location !== undefined && func0.call(data51, "_location")){
-if(!(func2(data51._location, {instancePath:instancePath+"/response/_location"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data51.etag !== undefined && func0.call(data51, "etag")){
-let data62 = data51.etag;
-if(typeof data62 === "string"){
-if(func4(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/response/etag", "#/$defs/Bundle_Response/properties/etag/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/etag", "#/$defs/Bundle_Response/properties/etag/type", {type: "string"}); errors++;
-}
-}
-if(data51._etag !== undefined && func0.call(data51, "_etag")){
-if(!(func2(data51._etag, {instancePath:instancePath+"/response/_etag"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data51.lastModified !== undefined && func0.call(data51, "lastModified")){
-let data64 = data51.lastModified;
-if(typeof data64 === "string"){
-if(!pattern3.test(data64)){
-vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data64))){
-vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/type", {type: "string"}); errors++;
-}
-}
-if(data51._lastModified !== undefined && func0.call(data51, "_lastModified")){
-if(!(func2(data51._lastModified, {instancePath:instancePath+"/response/_lastModified"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data51.outcome !== undefined && func0.call(data51, "outcome")){
-if(!(func7(data51.outcome, {instancePath:instancePath+"/response/outcome"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/type", {type: "object"}); errors++;
-}
+errors = vErrors.length;
 }
 }
 else {
@@ -773,35 +138,274 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "link": true,
-  "fullUrl": true,
-  "_fullUrl": true,
-  "resource": true,
-  "search": true,
-  "request": true,
-  "response": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+const func17 = [
+["id", func14],
+["extension", func15],
+["modifierExtension", func15]
+];
+const func18 = require("../../../../fhir/resources.cjs")["canonical"];
+const func19 = [
+["fullUrl", func4],
+["_fullUrl", func5],
+["resource", func18]
+];
+const schema1 = {"cdxMembers":{"mode":{"enum":["match","include","outcome"]}}};
+const func20 = require("./datatypes.cjs")["member_cddf8275af"];
+const func21 = [
+["_mode", func5],
+["score", func20],
+["_score", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.mode !== undefined && func0.call(data, "mode")){
+let data0 = data.mode;
+if(!(((data0 === "match") || (data0 === "include")) || (data0 === "outcome"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema1.cdxMembers.mode.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+const schema2 = {"cdxMembers":{"method":{"enum":["GET","HEAD","POST","PUT","DELETE","PATCH"]}}};
+const func22 = [
+["_method", func5],
+["url", func4],
+["_url", func5],
+["ifNoneMatch", func14],
+["_ifNoneMatch", func5],
+["ifModifiedSince", func9],
+["_ifModifiedSince", func5],
+["ifMatch", func14],
+["_ifMatch", func5],
+["ifNoneExist", func14],
+["_ifNoneExist", func5]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._method !== undefined && func0.call(data, "_method")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.method === undefined) || (!(func0.call(data, "method")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "method"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._url !== undefined && func0.call(data, "_url")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.url === undefined) || (!(func0.call(data, "url")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "url"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.method !== undefined && func0.call(data, "method")){
+let data2 = data.method;
+if(!((((((data2 === "GET") || (data2 === "HEAD")) || (data2 === "POST")) || (data2 === "PUT")) || (data2 === "DELETE")) || (data2 === "PATCH"))){
+vErrors = addError(vErrors, instancePath+"/method", "#/cdxMembers/method/enum", {allowedValues: schema2.cdxMembers.method.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+const func23 = [
+["id", func14],
+["extension", func15],
+["modifierExtension", func15],
+["status", func14],
+["_status", func5],
+["location", func4],
+["_location", func5],
+["etag", func14],
+["_etag", func5],
+["lastModified", func9],
+["_lastModified", func5],
+["outcome", func18]
+];
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._status !== undefined && func0.call(data, "_status")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.status === undefined) || (!(func0.call(data, "status")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.link !== undefined && func0.call(data, "link")){
+let data0 = data.link;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/link/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/link", "#/cdxMembers/link/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.search !== undefined && func0.call(data, "search")){
+if(!(validate2(data.search, {instancePath:instancePath+"/search"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+if(data.request !== undefined && func0.call(data, "request")){
+if(!(validate3(data.request, {instancePath:instancePath+"/request"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+if(data.response !== undefined && func0.call(data, "response")){
+if(!(validate4(data.response, {instancePath:instancePath+"/response"}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Bundle.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -829,11 +433,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.type = true;
-props0._type = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -842,340 +441,64 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.identifier = true;
-props0.type = true;
-props0._type = true;
-props0.timestamp = true;
-props0._timestamp = true;
-props0.total = true;
-props0._total = true;
-props0.link = true;
-props0.entry = true;
-props0.signature = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func3(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func8, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data9 = data.type;
-if(!(((((((((data9 === "document") || (data9 === "message")) || (data9 === "transaction")) || (data9 === "transaction-response")) || (data9 === "batch")) || (data9 === "batch-response")) || (data9 === "history")) || (data9 === "searchset")) || (data9 === "collection"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
+let data2 = data.type;
+if(!(((((((((data2 === "document") || (data2 === "message")) || (data2 === "transaction")) || (data2 === "transaction-response")) || (data2 === "batch")) || (data2 === "batch-response")) || (data2 === "history")) || (data2 === "searchset")) || (data2 === "collection"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.timestamp !== undefined && func0.call(data, "timestamp")){
-let data11 = data.timestamp;
-if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
-}
-}
-if(data._timestamp !== undefined && func0.call(data, "_timestamp")){
-if(!(func2(data._timestamp, {instancePath:instancePath+"/_timestamp"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.total !== undefined && func0.call(data, "total")){
-let data13 = data.total;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "integer"}); errors++;
-}
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 2147483647 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data13 < 0 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data._total !== undefined && func0.call(data, "_total")){
-if(!(func2(data._total, {instancePath:instancePath+"/_total"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.link !== undefined && func0.call(data, "link")){
-let data15 = data.link;
-if(Array.isArray(data15)){
-const len0 = data15.length;
+let data3 = data.link;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-let data16 = data15[i0];
-const _errs32 = errors;
-let valid8 = true;
-const _errs33 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16._relation !== undefined && func0.call(data16, "_relation")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs34 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if((data16.relation === undefined) || (!(func0.call(data16, "relation")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/0/then/required", {missingProperty: "relation"}); errors++;
-}
-}
-var _valid1 = _errs34 === errors;
-valid8 = _valid1;
-if(valid8){
-var props1 = {};
-props1.relation = true;
-props1._relation = true;
-}
-}
-if(!valid8){
-vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs36 = errors;
-let valid10 = true;
-const _errs37 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16._url !== undefined && func0.call(data16, "_url")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid2 = _errs37 === errors;
-errors = _errs36;
-if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs38 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if((data16.url === undefined) || (!(func0.call(data16, "url")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/1/then/required", {missingProperty: "url"}); errors++;
-}
-}
-var _valid2 = _errs38 === errors;
-valid10 = _valid2;
-if(valid10){
-var props2 = {};
-props2.url = true;
-props2._url = true;
-}
-}
-if(!valid10){
-vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props1 !== true && props2 !== undefined){
-if(props2 === true){
-props1 = true;
-}
-else {
-props1 = props1 || {};
-Object.assign(props1, props2);
-}
-}
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.relation = true;
-props1._relation = true;
-props1.url = true;
-props1._url = true;
-}
-if(data16.id !== undefined && func0.call(data16, "id")){
-let data19 = data16.id;
-if(typeof data19 === "string"){
-if(func4(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/id", "#/$defs/Bundle_Link/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/id", "#/$defs/Bundle_Link/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data16.extension !== undefined && func0.call(data16, "extension")){
-let data20 = data16.extension;
-if(Array.isArray(data20)){
-const len1 = data20.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data20[i1], {instancePath:instancePath+"/link/" + i0+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/extension", "#/$defs/Bundle_Link/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
-let data22 = data16.modifierExtension;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data22[i2], {instancePath:instancePath+"/link/" + i0+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/modifierExtension", "#/$defs/Bundle_Link/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data16.relation !== undefined && func0.call(data16, "relation")){
-let data24 = data16.relation;
-if(typeof data24 === "string"){
-if(func4(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/relation", "#/$defs/Bundle_Link/properties/relation/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/relation", "#/$defs/Bundle_Link/properties/relation/type", {type: "string"}); errors++;
-}
-}
-if(data16._relation !== undefined && func0.call(data16, "_relation")){
-if(!(func2(data16._relation, {instancePath:instancePath+"/link/" + i0+"/_relation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data16.url !== undefined && func0.call(data16, "url")){
-let data26 = data16.url;
-if(typeof data26 === "string"){
-if(!pattern1.test(data26)){
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/url", "#/$defs/Bundle_Link/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/url", "#/$defs/Bundle_Link/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data16._url !== undefined && func0.call(data16, "_url")){
-if(!(func2(data16._url, {instancePath:instancePath+"/link/" + i0+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
-}
-}
-if(data.entry !== undefined && func0.call(data, "entry")){
-let data28 = data.entry;
-if(Array.isArray(data28)){
-const len3 = data28.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate1(data28[i3], {instancePath:instancePath+"/entry/" + i3}))){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/link/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/cdxMembers/link/type", {type: "array"}); errors++;
 }
 }
-if(data.signature !== undefined && func0.call(data, "signature")){
-if(!(func6(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
+if(data.entry !== undefined && func0.call(data, "entry")){
+let data5 = data.entry;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate5(data5[i1], {instancePath:instancePath+"/entry/" + i1}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/entry", "#/cdxMembers/entry/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

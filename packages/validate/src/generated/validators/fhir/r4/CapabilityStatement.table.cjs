@@ -144,7 +144,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Element"},
 {"t":64,"g":"^[^ \\t\\n\\r]*$"},
 {"d":"Element"},
-{"d":"Reference"},
+{"d":"Reference","s":"CapabilityStatement.implementation.custodian"},
 {"if":80,"th":81},
 {"p":[["_description",-1]]},
 {"p":[],"q":["description"]},

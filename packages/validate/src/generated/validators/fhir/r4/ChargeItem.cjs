@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "planned",
@@ -16,28 +16,112 @@ const schema0 = {
   }
  }
 };
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("./datatypes.cjs")["Period"];
-const func10 = require("./datatypes.cjs")["Timing"];
-const func11 = require("ajv/dist/runtime/ucs2length").default;
-const func12 = require("./datatypes.cjs")["Quantity"];
-const func13 = require("./datatypes.cjs")["Money"];
-const func14 = require("./datatypes.cjs")["Annotation"];
-const func15 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func13 = require("./datatypes.cjs")["member_9892719d4b"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["definitionUri", func11],
+["_definitionUri", func12],
+["definitionCanonical", func11],
+["_definitionCanonical", func13]
+];
+const func15 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = require("./datatypes.cjs")["Timing"];
+const func21 = [
+["_status", func5],
+["partOf", func15],
+["code", func16],
+["subject", func17],
+["context", func17],
+["occurrenceDateTime", func18],
+["_occurrenceDateTime", func5],
+["occurrencePeriod", func19],
+["occurrenceTiming", func20]
+];
+const func22 = require("./datatypes.cjs")["Quantity"];
+const func23 = require("./datatypes.cjs")["member_796295fe1b"];
+const func24 = require("./datatypes.cjs")["member_cddf8275af"];
+const func25 = require("./datatypes.cjs")["Money"];
+const func26 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func27 = require("./datatypes.cjs")["member_fecd911445"];
+const func28 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func29 = [
+["performingOrganization", func17],
+["requestingOrganization", func17],
+["costCenter", func17],
+["quantity", func22],
+["bodysite", func23],
+["factorOverride", func24],
+["_factorOverride", func5],
+["priceOverride", func25],
+["overrideReason", func26],
+["_overrideReason", func5],
+["enterer", func17],
+["enteredDate", func27],
+["_enteredDate", func5],
+["reason", func23],
+["service", func15],
+["productReference", func17],
+["productCodeableConcept", func16],
+["account", func15],
+["note", func28],
+["supportingInformation", func15]
+];
+const func30 = require("../../../../choice.cjs").choiceForms;
+
+const func31 = [
+["id", func26],
+["extension", func9],
+["modifierExtension", func9],
+["function", func16],
+["actor", func17]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.actor === undefined) || (!(func0.call(data, "actor")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "actor"}); errors++;
+}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 const obj0 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 const obj1 = new Set(["productReference", "productCodeableConcept"]);
 
@@ -45,13 +129,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ChargeItem.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -79,11 +156,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -98,548 +170,48 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subje
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.definitionUri = true;
-props0._definitionUri = true;
-props0.definitionCanonical = true;
-props0._definitionCanonical = true;
-props0.status = true;
-props0._status = true;
-props0.partOf = true;
-props0.code = true;
-props0.subject = true;
-props0.context = true;
-props0.occurrenceDateTime = true;
-props0._occurrenceDateTime = true;
-props0.occurrencePeriod = true;
-props0.occurrenceTiming = true;
-props0.performer = true;
-props0.performingOrganization = true;
-props0.requestingOrganization = true;
-props0.costCenter = true;
-props0.quantity = true;
-props0.bodysite = true;
-props0.factorOverride = true;
-props0._factorOverride = true;
-props0.priceOverride = true;
-props0.overrideReason = true;
-props0._overrideReason = true;
-props0.enterer = true;
-props0.enteredDate = true;
-props0._enteredDate = true;
-props0.reason = true;
-props0.service = true;
-props0.productReference = true;
-props0.productCodeableConcept = true;
-props0.account = true;
-props0.note = true;
-props0.supportingInformation = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ChargeItem" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ChargeItem"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ChargeItem"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.definitionUri !== undefined && func0.call(data, "definitionUri")){
-let data17 = data.definitionUri;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-let data18 = data17[i4];
-if(typeof data18 === "string"){
-if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/definitionUri/" + i4, "#/properties/definitionUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/definitionUri/" + i4, "#/properties/definitionUri/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/definitionUri", "#/properties/definitionUri/type", {type: "array"}); errors++;
-}
-}
-if(data._definitionUri !== undefined && func0.call(data, "_definitionUri")){
-let data19 = data._definitionUri;
-if(Array.isArray(data19)){
-const len5 = data19.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data19[i5], {instancePath:instancePath+"/_definitionUri/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_definitionUri", "#/properties/_definitionUri/type", {type: "array"}); errors++;
-}
-}
-if(data.definitionCanonical !== undefined && func0.call(data, "definitionCanonical")){
-let data21 = data.definitionCanonical;
-if(Array.isArray(data21)){
-const len6 = data21.length;
-for(let i6=0; i6<len6; i6++){
-let data22 = data21[i6];
-if(typeof data22 === "string"){
-if(!pattern1.test(data22)){
-vErrors = addError(vErrors, instancePath+"/definitionCanonical/" + i6, "#/properties/definitionCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/definitionCanonical/" + i6, "#/properties/definitionCanonical/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/definitionCanonical", "#/properties/definitionCanonical/type", {type: "array"}); errors++;
-}
-}
-if(data._definitionCanonical !== undefined && func0.call(data, "_definitionCanonical")){
-let data23 = data._definitionCanonical;
-if(Array.isArray(data23)){
-const len7 = data23.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2(data23[i7], {instancePath:instancePath+"/_definitionCanonical/" + i7}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_definitionCanonical", "#/properties/_definitionCanonical/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data25 = data.status;
-if(!(((((((data25 === "planned") || (data25 === "billable")) || (data25 === "not-billable")) || (data25 === "aborted")) || (data25 === "billed")) || (data25 === "entered-in-error")) || (data25 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!(((((((data2 === "planned") || (data2 === "billable")) || (data2 === "not-billable")) || (data2 === "aborted")) || (data2 === "billed")) || (data2 === "entered-in-error")) || (data2 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-let data27 = data.partOf;
-if(Array.isArray(data27)){
-const len8 = data27.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func7(data27[i8], {instancePath:instancePath+"/partOf/" + i8}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func7(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-let data32 = data.occurrenceDateTime;
-if(typeof data32 === "string"){
-if(!pattern3.test(data32)){
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func9(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func10(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-let data36 = data.performer;
-if(Array.isArray(data36)){
-const len9 = data36.length;
-for(let i9=0; i9<len9; i9++){
-let data37 = data36[i9];
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if((data37.actor === undefined) || (!(func0.call(data37, "actor")))){
-vErrors = addError(vErrors, instancePath+"/performer/" + i9, "#/$defs/ChargeItem_Performer/required", {missingProperty: "actor"}); errors++;
-}
-if(data37.id !== undefined && func0.call(data37, "id")){
-let data38 = data37.id;
-if(typeof data38 === "string"){
-if(func11(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/id", "#/$defs/ChargeItem_Performer/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/id", "#/$defs/ChargeItem_Performer/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data37.extension !== undefined && func0.call(data37, "extension")){
-let data39 = data37.extension;
-if(Array.isArray(data39)){
-const len10 = data39.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data39[i10], {instancePath:instancePath+"/performer/" + i9+"/extension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data3 = data.performer;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/performer/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/extension", "#/$defs/ChargeItem_Performer/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/cdxMembers/performer/type", {type: "array"}); errors++;
 }
 }
-if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
-let data41 = data37.modifierExtension;
-if(Array.isArray(data41)){
-const len11 = data41.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data41[i11], {instancePath:instancePath+"/performer/" + i9+"/modifierExtension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/modifierExtension", "#/$defs/ChargeItem_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data37.function !== undefined && func0.call(data37, "function")){
-if(!(func8(data37.function, {instancePath:instancePath+"/performer/" + i9+"/function"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data37.actor !== undefined && func0.call(data37, "actor")){
-if(!(func7(data37.actor, {instancePath:instancePath+"/performer/" + i9+"/actor"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9, "#/$defs/ChargeItem_Performer/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
-}
-}
-if(data.performingOrganization !== undefined && func0.call(data, "performingOrganization")){
-if(!(func7(data.performingOrganization, {instancePath:instancePath+"/performingOrganization"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.requestingOrganization !== undefined && func0.call(data, "requestingOrganization")){
-if(!(func7(data.requestingOrganization, {instancePath:instancePath+"/requestingOrganization"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.costCenter !== undefined && func0.call(data, "costCenter")){
-if(!(func7(data.costCenter, {instancePath:instancePath+"/costCenter"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func12(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.bodysite !== undefined && func0.call(data, "bodysite")){
-let data49 = data.bodysite;
-if(Array.isArray(data49)){
-const len12 = data49.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func8(data49[i12], {instancePath:instancePath+"/bodysite/" + i12}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/bodysite", "#/properties/bodysite/type", {type: "array"}); errors++;
-}
-}
-if(data.factorOverride !== undefined && func0.call(data, "factorOverride")){
-let data51 = data.factorOverride;
-if(!((typeof data51 == "number") && (isFinite(data51)))){
-vErrors = addError(vErrors, instancePath+"/factorOverride", "#/properties/factorOverride/type", {type: "number"}); errors++;
-}
-}
-if(data._factorOverride !== undefined && func0.call(data, "_factorOverride")){
-if(!(func2(data._factorOverride, {instancePath:instancePath+"/_factorOverride"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.priceOverride !== undefined && func0.call(data, "priceOverride")){
-if(!(func13(data.priceOverride, {instancePath:instancePath+"/priceOverride"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.overrideReason !== undefined && func0.call(data, "overrideReason")){
-let data54 = data.overrideReason;
-if(typeof data54 === "string"){
-if(func11(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/overrideReason", "#/properties/overrideReason/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/overrideReason", "#/properties/overrideReason/type", {type: "string"}); errors++;
-}
-}
-if(data._overrideReason !== undefined && func0.call(data, "_overrideReason")){
-if(!(func2(data._overrideReason, {instancePath:instancePath+"/_overrideReason"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func7(data.enterer, {instancePath:instancePath+"/enterer"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.enteredDate !== undefined && func0.call(data, "enteredDate")){
-let data57 = data.enteredDate;
-if(typeof data57 === "string"){
-if(!pattern3.test(data57)){
-vErrors = addError(vErrors, instancePath+"/enteredDate", "#/properties/enteredDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data57))){
-vErrors = addError(vErrors, instancePath+"/enteredDate", "#/properties/enteredDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/enteredDate", "#/properties/enteredDate/type", {type: "string"}); errors++;
-}
-}
-if(data._enteredDate !== undefined && func0.call(data, "_enteredDate")){
-if(!(func2(data._enteredDate, {instancePath:instancePath+"/_enteredDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-let data59 = data.reason;
-if(Array.isArray(data59)){
-const len13 = data59.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func8(data59[i13], {instancePath:instancePath+"/reason/" + i13}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", {type: "array"}); errors++;
-}
-}
-if(data.service !== undefined && func0.call(data, "service")){
-let data61 = data.service;
-if(Array.isArray(data61)){
-const len14 = data61.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func7(data61[i14], {instancePath:instancePath+"/service/" + i14}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/service", "#/properties/service/type", {type: "array"}); errors++;
-}
-}
-if(data.productReference !== undefined && func0.call(data, "productReference")){
-if(!(func7(data.productReference, {instancePath:instancePath+"/productReference"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.productCodeableConcept !== undefined && func0.call(data, "productCodeableConcept")){
-if(!(func8(data.productCodeableConcept, {instancePath:instancePath+"/productCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.account !== undefined && func0.call(data, "account")){
-let data65 = data.account;
-if(Array.isArray(data65)){
-const len15 = data65.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func7(data65[i15], {instancePath:instancePath+"/account/" + i15}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/account", "#/properties/account/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data67 = data.note;
-if(Array.isArray(data67)){
-const len16 = data67.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func14(data67[i16], {instancePath:instancePath+"/note/" + i16}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-let data69 = data.supportingInformation;
-if(Array.isArray(data69)){
-const len17 = data69.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func7(data69[i17], {instancePath:instancePath+"/supportingInformation/" + i17}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/supportingInformation", "#/properties/supportingInformation/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func15(data, obj0);
+const forms0 = func30(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms0}); errors++;
 }
-const forms1 = func15(data, obj1);
+const forms1 = func30(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "product[x]", forms: forms1}); errors++;
 }
@@ -648,10 +220,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

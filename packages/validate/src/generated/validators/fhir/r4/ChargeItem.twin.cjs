@@ -276,8 +276,12 @@ let data27 = data.partOf;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6.call(this, data27[i8]))){
+let data28 = data27[i8];
+if(!(func6.call(this, data28))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data28 == "object" && data28 !== null && !Array.isArray(data28)){
+this.sites.push(data28, "ChargeItem.partOf");
 }
 }
 }
@@ -291,13 +295,21 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func6.call(this, data.subject))){
+let data30 = data.subject;
+if(!(func6.call(this, data30))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data30 == "object" && data30 !== null && !Array.isArray(data30)){
+this.sites.push(data30, "ChargeItem.subject");
 }
 }
 if(data.context !== undefined){
-if(!(func6.call(this, data.context))){
+let data31 = data.context;
+if(!(func6.call(this, data31))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data31 == "object" && data31 !== null && !Array.isArray(data31)){
+this.sites.push(data31, "ChargeItem.context");
 }
 }
 if(data.occurrenceDateTime !== undefined){
@@ -381,8 +393,12 @@ errors++;
 }
 }
 if(data37.actor !== undefined){
-if(!(func6.call(this, data37.actor))){
+let data44 = data37.actor;
+if(!(func6.call(this, data44))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data44 == "object" && data44 !== null && !Array.isArray(data44)){
+this.sites.push(data44, "ChargeItem.performer.actor");
 }
 }
 for(const key0 in data37){
@@ -407,18 +423,30 @@ errors++;
 }
 }
 if(data.performingOrganization !== undefined){
-if(!(func6.call(this, data.performingOrganization))){
+let data45 = data.performingOrganization;
+if(!(func6.call(this, data45))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data45 == "object" && data45 !== null && !Array.isArray(data45)){
+this.sites.push(data45, "ChargeItem.performingOrganization");
 }
 }
 if(data.requestingOrganization !== undefined){
-if(!(func6.call(this, data.requestingOrganization))){
+let data46 = data.requestingOrganization;
+if(!(func6.call(this, data46))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data46 == "object" && data46 !== null && !Array.isArray(data46)){
+this.sites.push(data46, "ChargeItem.requestingOrganization");
 }
 }
 if(data.costCenter !== undefined){
-if(!(func6.call(this, data.costCenter))){
+let data47 = data.costCenter;
+if(!(func6.call(this, data47))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data47 == "object" && data47 !== null && !Array.isArray(data47)){
+this.sites.push(data47, "ChargeItem.costCenter");
 }
 }
 if(data.quantity !== undefined){
@@ -473,8 +501,12 @@ errors++;
 }
 }
 if(data.enterer !== undefined){
-if(!(func6.call(this, data.enterer))){
+let data56 = data.enterer;
+if(!(func6.call(this, data56))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data56 == "object" && data56 !== null && !Array.isArray(data56)){
+this.sites.push(data56, "ChargeItem.enterer");
 }
 }
 if(data.enteredDate !== undefined){
@@ -515,8 +547,12 @@ let data61 = data.service;
 if(Array.isArray(data61)){
 const len14 = data61.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6.call(this, data61[i14]))){
+let data62 = data61[i14];
+if(!(func6.call(this, data62))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data62 == "object" && data62 !== null && !Array.isArray(data62)){
+this.sites.push(data62, "ChargeItem.service");
 }
 }
 }
@@ -525,8 +561,12 @@ errors++;
 }
 }
 if(data.productReference !== undefined){
-if(!(func6.call(this, data.productReference))){
+let data63 = data.productReference;
+if(!(func6.call(this, data63))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data63 == "object" && data63 !== null && !Array.isArray(data63)){
+this.sites.push(data63, "ChargeItem.productReference");
 }
 }
 if(data.productCodeableConcept !== undefined){
@@ -539,8 +579,12 @@ let data65 = data.account;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func6.call(this, data65[i15]))){
+let data66 = data65[i15];
+if(!(func6.call(this, data66))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data66 == "object" && data66 !== null && !Array.isArray(data66)){
+this.sites.push(data66, "ChargeItem.account");
 }
 }
 }
@@ -567,8 +611,12 @@ let data69 = data.supportingInformation;
 if(Array.isArray(data69)){
 const len17 = data69.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func6.call(this, data69[i17]))){
+let data70 = data69[i17];
+if(!(func6.call(this, data70))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data70 == "object" && data70 !== null && !Array.isArray(data70)){
+this.sites.push(data70, "ChargeItem.supportingInformation");
 }
 }
 }

@@ -117,7 +117,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Period"},
 {"d":"CodeableConcept"},
 {"i":60,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"ChargeItemDefinition.instance"},
 {"i":62,"t":8},
 {"o":1,"t":4,"p":[["id",63],["extension",64],["modifierExtension",66],["description",68],["_description",69],["language",70],["_language",71],["expression",72],["_expression",73]],"c":1},
 {"t":64,"u":1},

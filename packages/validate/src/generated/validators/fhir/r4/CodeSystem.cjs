@@ -2,15 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
-  "status": {
-   "enum": [
-    "draft",
-    "active",
-    "retired",
-    "unknown"
-   ]
-  },
+ "cdxMembers": {
   "hierarchyMeaning": {
    "enum": [
     "grouped-by",
@@ -30,8 +22,83 @@ const schema0 = {
   }
  }
 };
+const func0 = Object.prototype.hasOwnProperty;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func16 = require("./datatypes.cjs")["member_1538b1110f"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["date", func14],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func15],
+["description", func11],
+["_description", func5],
+["useContext", func16],
+["jurisdiction", func17],
+["purpose", func11],
+["_purpose", func5],
+["copyright", func11],
+["_copyright", func5],
+["caseSensitive", func13],
+["_caseSensitive", func5],
+["valueSet", func4],
+["_valueSet", func5]
+];
+const func19 = [
+["_hierarchyMeaning", func5],
+["compositional", func13],
+["_compositional", func5],
+["versionNeeded", func13],
+["_versionNeeded", func5]
+];
+const func20 = require("./datatypes.cjs")["member_42424aab32"];
+const func21 = [
+["_content", func5],
+["supplements", func4],
+["_supplements", func5],
+["count", func20],
+["_count", func5]
+];
 const schema1 = {
- "properties": {
+ "cdxMembers": {
   "operator": {
    "items": {
     "enum": [
@@ -49,41 +116,25 @@ const schema1 = {
   }
  }
 };
-const schema2 = {"properties":{"type":{"enum":["code","Coding","string","integer","boolean","dateTime","decimal"]}}};
-const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["ContactDetail"];
-const func9 = require("./datatypes.cjs")["UsageContext"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
-
-
-
-const func11 = require("./datatypes.cjs")["Coding"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const obj0 = new Set(["valueCode", "valueCoding", "valueString", "valueInteger", "valueBoolean", "valueDateTime", "valueDecimal"]);
-const wrapper0 = {validate: validate1};
+const func22 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["description", func11],
+["_description", func5]
+];
+const func23 = require("./datatypes.cjs")["member_037bb971b0"];
+const func24 = [
+["_operator", func23],
+["value", func11],
+["_value", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -111,679 +162,600 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.code = true;
-props0._code = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.code = true;
-props0._code = true;
-props0.display = true;
-props0._display = true;
-props0.definition = true;
-props0._definition = true;
-props0.designation = true;
-props0.property = true;
-props0.concept = true;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func7(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data4 = data.modifierExtension;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-let data6 = data.code;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-let data8 = data.display;
-if(typeof data8 === "string"){
-if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
-}
-}
-if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func2(data._display, {instancePath:instancePath+"/_display"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.definition !== undefined && func0.call(data, "definition")){
-let data10 = data.definition;
-if(typeof data10 === "string"){
-if(func7(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
-}
-}
-if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func2(data._definition, {instancePath:instancePath+"/_definition"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.designation !== undefined && func0.call(data, "designation")){
-let data12 = data.designation;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-let data13 = data12[i2];
-const _errs28 = errors;
-let valid12 = true;
-const _errs29 = errors;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13._value !== undefined && func0.call(data13, "_value")){
+if(data._operator !== undefined && func0.call(data, "_operator")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid1 = _errs29 === errors;
-errors = _errs28;
+var _valid1 = _errs7 === errors;
+errors = _errs6;
 if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid1){
-const _errs30 = errors;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if((data13.value === undefined) || (!(func0.call(data13, "value")))){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/allOf/0/then/required", {missingProperty: "value"}); errors++;
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.operator === undefined) || (!(func0.call(data, "operator")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "operator"}); errors++;
 }
 }
-var _valid1 = _errs30 === errors;
-valid12 = _valid1;
-if(valid12){
-var props1 = {};
-props1.value = true;
-props1._value = true;
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
 }
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid12){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.language = true;
-props1._language = true;
-props1.use = true;
-props1.value = true;
-props1._value = true;
-}
-if(data13.id !== undefined && func0.call(data13, "id")){
-let data15 = data13.id;
-if(typeof data15 === "string"){
-if(func7(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/CodeSystem_Designation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/CodeSystem_Designation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data13.extension !== undefined && func0.call(data13, "extension")){
-let data16 = data13.extension;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data16[i3], {instancePath:instancePath+"/designation/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/extension", "#/$defs/CodeSystem_Designation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
-let data18 = data13.modifierExtension;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data18[i4], {instancePath:instancePath+"/designation/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/modifierExtension", "#/$defs/CodeSystem_Designation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data13.language !== undefined && func0.call(data13, "language")){
-let data20 = data13.language;
-if(typeof data20 === "string"){
-if(!pattern2.test(data20)){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/CodeSystem_Designation/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/CodeSystem_Designation/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data13._language !== undefined && func0.call(data13, "_language")){
-if(!(func2(data13._language, {instancePath:instancePath+"/designation/" + i2+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data13.use !== undefined && func0.call(data13, "use")){
-if(!(func11(data13.use, {instancePath:instancePath+"/designation/" + i2+"/use"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data13.value !== undefined && func0.call(data13, "value")){
-let data23 = data13.value;
-if(typeof data23 === "string"){
-if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/CodeSystem_Designation/properties/value/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/CodeSystem_Designation/properties/value/type", {type: "string"}); errors++;
-}
-}
-if(data13._value !== undefined && func0.call(data13, "_value")){
-if(!(func2(data13._value, {instancePath:instancePath+"/designation/" + i2+"/_value"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", {type: "array"}); errors++;
-}
-}
-if(data.property !== undefined && func0.call(data, "property")){
-let data25 = data.property;
-if(Array.isArray(data25)){
-const len5 = data25.length;
-for(let i5=0; i5<len5; i5++){
-let data26 = data25[i5];
-const _errs52 = errors;
-let valid23 = true;
-const _errs53 = errors;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26._code !== undefined && func0.call(data26, "_code")){
+const _errs10 = errors;
+let valid5 = true;
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._value !== undefined && func0.call(data, "_value")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid2 = _errs53 === errors;
-errors = _errs52;
+var _valid2 = _errs11 === errors;
+errors = _errs10;
 if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
+if(_errs10){
+vErrors.length = _errs10;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid2){
-const _errs54 = errors;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if((data26.code === undefined) || (!(func0.call(data26, "code")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/0/then/required", {missingProperty: "code"}); errors++;
+const _errs12 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.value === undefined) || (!(func0.call(data, "value")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "value"}); errors++;
 }
 }
-var _valid2 = _errs54 === errors;
-valid23 = _valid2;
-if(valid23){
-var props2 = {};
-props2.code = true;
-props2._code = true;
+var _valid2 = _errs12 === errors;
+valid5 = _valid2;
 }
+if(!valid5){
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid23){
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs56 = errors;
-let valid25 = true;
-const _errs57 = errors;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.valueCode !== undefined && func0.call(data26, "valueCode")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26._valueCode !== undefined && func0.call(data26, "_valueCode")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26.valueCoding !== undefined && func0.call(data26, "valueCoding")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26.valueString !== undefined && func0.call(data26, "valueString")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26._valueString !== undefined && func0.call(data26, "_valueString")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26.valueInteger !== undefined && func0.call(data26, "valueInteger")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26._valueInteger !== undefined && func0.call(data26, "_valueInteger")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26.valueBoolean !== undefined && func0.call(data26, "valueBoolean")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26._valueBoolean !== undefined && func0.call(data26, "_valueBoolean")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26.valueDateTime !== undefined && func0.call(data26, "valueDateTime")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26._valueDateTime !== undefined && func0.call(data26, "_valueDateTime")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26.valueDecimal !== undefined && func0.call(data26, "valueDecimal")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data26._valueDecimal !== undefined && func0.call(data26, "_valueDecimal")){
-var valid26 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid26 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-var _valid3 = _errs57 === errors;
-errors = _errs56;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func22, vErrors);
 if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
+errors = vErrors.length;
 }
-else {
-vErrors = null;
+if(data.operator !== undefined && func0.call(data, "operator")){
+let data3 = data.operator;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 !== "string"){
+vErrors = addError(vErrors, instancePath+"/operator/" + i0, "#/cdxMembers/operator/items/type", {type: "string"}); errors++;
 }
-}
-if(_valid3){
-const _errs58 = errors;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if((data26.valueCode === undefined) || (!(func0.call(data26, "valueCode")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/1/then/required", {missingProperty: "valueCode"}); errors++;
-}
-}
-var _valid3 = _errs58 === errors;
-valid25 = _valid3;
-}
-if(!valid25){
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props2 !== true){
-props2 = props2 || {};
-props2.valueCode = true;
-props2._valueCode = true;
-props2.valueCoding = true;
-props2.valueString = true;
-props2._valueString = true;
-props2.valueInteger = true;
-props2._valueInteger = true;
-props2.valueBoolean = true;
-props2._valueBoolean = true;
-props2.valueDateTime = true;
-props2._valueDateTime = true;
-props2.valueDecimal = true;
-props2._valueDecimal = true;
-}
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.code = true;
-props2._code = true;
-props2.valueCode = true;
-props2._valueCode = true;
-props2.valueCoding = true;
-props2.valueString = true;
-props2._valueString = true;
-props2.valueInteger = true;
-props2._valueInteger = true;
-props2.valueBoolean = true;
-props2._valueBoolean = true;
-props2.valueDateTime = true;
-props2._valueDateTime = true;
-props2.valueDecimal = true;
-props2._valueDecimal = true;
-}
-if(data26.id !== undefined && func0.call(data26, "id")){
-let data41 = data26.id;
-if(typeof data41 === "string"){
-if(func7(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/id", "#/$defs/CodeSystem_Property1/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/id", "#/$defs/CodeSystem_Property1/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data26.extension !== undefined && func0.call(data26, "extension")){
-let data42 = data26.extension;
-if(Array.isArray(data42)){
-const len6 = data42.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data42[i6], {instancePath:instancePath+"/property/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(!(((((((((data4 === "=") || (data4 === "is-a")) || (data4 === "descendent-of")) || (data4 === "is-not-a")) || (data4 === "regex")) || (data4 === "in")) || (data4 === "not-in")) || (data4 === "generalizes")) || (data4 === "exists"))){
+vErrors = addError(vErrors, instancePath+"/operator/" + i0, "#/cdxMembers/operator/items/enum", {allowedValues: schema1.cdxMembers.operator.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/extension", "#/$defs/CodeSystem_Property1/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operator", "#/cdxMembers/operator/type", {type: "array"}); errors++;
 }
 }
-if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
-let data44 = data26.modifierExtension;
-if(Array.isArray(data44)){
-const len7 = data44.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data44[i7], {instancePath:instancePath+"/property/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/modifierExtension", "#/$defs/CodeSystem_Property1/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data26.code !== undefined && func0.call(data26, "code")){
-let data46 = data26.code;
-if(typeof data46 === "string"){
-if(!pattern2.test(data46)){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/code", "#/$defs/CodeSystem_Property1/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/code", "#/$defs/CodeSystem_Property1/properties/code/type", {type: "string"}); errors++;
-}
-}
-if(data26._code !== undefined && func0.call(data26, "_code")){
-if(!(func2(data26._code, {instancePath:instancePath+"/property/" + i5+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.valueCode !== undefined && func0.call(data26, "valueCode")){
-let data48 = data26.valueCode;
-if(typeof data48 === "string"){
-if(!pattern2.test(data48)){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueCode", "#/$defs/CodeSystem_Property1/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueCode", "#/$defs/CodeSystem_Property1/properties/valueCode/type", {type: "string"}); errors++;
-}
-}
-if(data26._valueCode !== undefined && func0.call(data26, "_valueCode")){
-if(!(func2(data26._valueCode, {instancePath:instancePath+"/property/" + i5+"/_valueCode"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.valueCoding !== undefined && func0.call(data26, "valueCoding")){
-if(!(func11(data26.valueCoding, {instancePath:instancePath+"/property/" + i5+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data26.valueString !== undefined && func0.call(data26, "valueString")){
-let data51 = data26.valueString;
-if(typeof data51 === "string"){
-if(func7(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueString", "#/$defs/CodeSystem_Property1/properties/valueString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueString", "#/$defs/CodeSystem_Property1/properties/valueString/type", {type: "string"}); errors++;
-}
-}
-if(data26._valueString !== undefined && func0.call(data26, "_valueString")){
-if(!(func2(data26._valueString, {instancePath:instancePath+"/property/" + i5+"/_valueString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.valueInteger !== undefined && func0.call(data26, "valueInteger")){
-let data53 = data26.valueInteger;
-if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/type", {type: "integer"}); errors++;
-}
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 > 2147483647 || isNaN(data53)){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data53 < -2147483648 || isNaN(data53)){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data26._valueInteger !== undefined && func0.call(data26, "_valueInteger")){
-if(!(func2(data26._valueInteger, {instancePath:instancePath+"/property/" + i5+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.valueBoolean !== undefined && func0.call(data26, "valueBoolean")){
-if(typeof data26.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueBoolean", "#/$defs/CodeSystem_Property1/properties/valueBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data26._valueBoolean !== undefined && func0.call(data26, "_valueBoolean")){
-if(!(func2(data26._valueBoolean, {instancePath:instancePath+"/property/" + i5+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.valueDateTime !== undefined && func0.call(data26, "valueDateTime")){
-let data57 = data26.valueDateTime;
-if(typeof data57 === "string"){
-if(!pattern3.test(data57)){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDateTime", "#/$defs/CodeSystem_Property1/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDateTime", "#/$defs/CodeSystem_Property1/properties/valueDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data26._valueDateTime !== undefined && func0.call(data26, "_valueDateTime")){
-if(!(func2(data26._valueDateTime, {instancePath:instancePath+"/property/" + i5+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.valueDecimal !== undefined && func0.call(data26, "valueDecimal")){
-let data59 = data26.valueDecimal;
-if(!((typeof data59 == "number") && (isFinite(data59)))){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDecimal", "#/$defs/CodeSystem_Property1/properties/valueDecimal/type", {type: "number"}); errors++;
-}
-}
-if(data26._valueDecimal !== undefined && func0.call(data26, "_valueDecimal")){
-if(!(func2(data26._valueDecimal, {instancePath:instancePath+"/property/" + i5+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func12(data26, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
-}
-}
-if(data.concept !== undefined && func0.call(data, "concept")){
-let data61 = data.concept;
-if(Array.isArray(data61)){
-const len8 = data61.length;
-for(let i8=0; i8<len8; i8++){
-if(!(wrapper0.validate(data61[i8], {instancePath:instancePath+"/concept/" + i8}))){
-vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+const schema2 = {"cdxMembers":{"type":{"enum":["code","Coding","string","integer","boolean","dateTime","decimal"]}}};
+const func25 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["uri", func4],
+["_uri", func5],
+["description", func11],
+["_description", func5]
+];
+const func26 = [
+["_type", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._code !== undefined && func0.call(data, "_code")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data2 = data.type;
+if(!(((((((data2 === "code") || (data2 === "Coding")) || (data2 === "string")) || (data2 === "integer")) || (data2 === "boolean")) || (data2 === "dateTime")) || (data2 === "decimal"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema2.cdxMembers.type.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func27 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["display", func11],
+["_display", func5],
+["definition", func11],
+["_definition", func5]
+];
+
+const func28 = require("./datatypes.cjs")["Coding"];
+const func29 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["language", func6],
+["_language", func5],
+["use", func28],
+["value", func11],
+["_value", func5]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._value !== undefined && func0.call(data, "_value")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.value === undefined) || (!(func0.call(data, "value")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "value"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+const func30 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func31 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func32 = require("./datatypes.cjs")["member_cddf8275af"];
+const func33 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["valueCode", func6],
+["_valueCode", func5],
+["valueCoding", func28],
+["valueString", func11],
+["_valueString", func5],
+["valueInteger", func30],
+["_valueInteger", func5],
+["valueBoolean", func13],
+["_valueBoolean", func5],
+["valueDateTime", func31],
+["_valueDateTime", func5],
+["valueDecimal", func32],
+["_valueDecimal", func5]
+];
+const func34 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["valueCode", "valueCoding", "valueString", "valueInteger", "valueBoolean", "valueDateTime", "valueDecimal"]);
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._code !== undefined && func0.call(data, "_code")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.valueCode !== undefined && func0.call(data, "valueCode")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.valueString !== undefined && func0.call(data, "valueString")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data._valueString !== undefined && func0.call(data, "_valueString")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.valueCode === undefined) || (!(func0.call(data, "valueCode")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "valueCode"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func34(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+const wrapper0 = {validate: validate5};
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._code !== undefined && func0.call(data, "_code")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.designation !== undefined && func0.call(data, "designation")){
+let data1 = data.designation;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/designation/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/designation", "#/cdxMembers/designation/type", {type: "array"}); errors++;
+}
+}
+if(data.property !== undefined && func0.call(data, "property")){
+let data3 = data.property;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate4(data3[i1], {instancePath:instancePath+"/property/" + i1}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/property", "#/cdxMembers/property/type", {type: "array"}); errors++;
+}
+}
+if(data.concept !== undefined && func0.call(data, "concept")){
+let data5 = data.concept;
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(!(wrapper0.validate(data5[i2], {instancePath:instancePath+"/concept/" + i2}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/concept", "#/cdxMembers/concept/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CodeSystem.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -811,11 +783,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -847,1012 +814,83 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.content = true;
-props1._content = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.url = true;
-props0._url = true;
-props0.identifier = true;
-props0.version = true;
-props0._version = true;
-props0.name = true;
-props0._name = true;
-props0.title = true;
-props0._title = true;
-props0.status = true;
-props0._status = true;
-props0.experimental = true;
-props0._experimental = true;
-props0.date = true;
-props0._date = true;
-props0.publisher = true;
-props0._publisher = true;
-props0.contact = true;
-props0.description = true;
-props0._description = true;
-props0.useContext = true;
-props0.jurisdiction = true;
-props0.purpose = true;
-props0._purpose = true;
-props0.copyright = true;
-props0._copyright = true;
-props0.caseSensitive = true;
-props0._caseSensitive = true;
-props0.valueSet = true;
-props0._valueSet = true;
-props0.hierarchyMeaning = true;
-props0._hierarchyMeaning = true;
-props0.compositional = true;
-props0._compositional = true;
-props0.versionNeeded = true;
-props0._versionNeeded = true;
-props0.content = true;
-props0._content = true;
-props0.supplements = true;
-props0._supplements = true;
-props0.count = true;
-props0._count = true;
-props0.filter = true;
-props0.property = true;
-props0.concept = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CodeSystem" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CodeSystem"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "CodeSystem"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data3 = data.id;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data5 = data.implicitRules;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data7 = data.language;
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data10 = data.contained;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data12 = data.extension;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data14 = data.modifierExtension;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data16 = data.url;
-if(typeof data16 === "string"){
-if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data18 = data.identifier;
-if(Array.isArray(data18)){
-const len3 = data18.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data18[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-let data20 = data.version;
-if(typeof data20 === "string"){
-if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data22 = data.name;
-if(typeof data22 === "string"){
-if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data24 = data.title;
-if(typeof data24 === "string"){
-if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-let data26 = data.status;
-if(!((((data26 === "draft") || (data26 === "active")) || (data26 === "retired")) || (data26 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data30 = data.date;
-if(typeof data30 === "string"){
-if(!pattern3.test(data30)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-let data32 = data.publisher;
-if(typeof data32 === "string"){
-if(func7(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data34 = data.contact;
-if(Array.isArray(data34)){
-const len4 = data34.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data34[i4], {instancePath:instancePath+"/contact/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data36 = data.description;
-if(typeof data36 === "string"){
-if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-let data38 = data.useContext;
-if(Array.isArray(data38)){
-const len5 = data38.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func9(data38[i5], {instancePath:instancePath+"/useContext/" + i5}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-let data40 = data.jurisdiction;
-if(Array.isArray(data40)){
-const len6 = data40.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func10(data40[i6], {instancePath:instancePath+"/jurisdiction/" + i6}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data42 = data.purpose;
-if(typeof data42 === "string"){
-if(func7(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data44 = data.copyright;
-if(typeof data44 === "string"){
-if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.caseSensitive !== undefined && func0.call(data, "caseSensitive")){
-if(typeof data.caseSensitive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/caseSensitive", "#/properties/caseSensitive/type", {type: "boolean"}); errors++;
-}
-}
-if(data._caseSensitive !== undefined && func0.call(data, "_caseSensitive")){
-if(!(func2(data._caseSensitive, {instancePath:instancePath+"/_caseSensitive"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueSet !== undefined && func0.call(data, "valueSet")){
-let data48 = data.valueSet;
-if(typeof data48 === "string"){
-if(!pattern1.test(data48)){
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", {type: "string"}); errors++;
-}
-}
-if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
-if(!(func2(data._valueSet, {instancePath:instancePath+"/_valueSet"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.hierarchyMeaning !== undefined && func0.call(data, "hierarchyMeaning")){
-let data50 = data.hierarchyMeaning;
-if(!((((data50 === "grouped-by") || (data50 === "is-a")) || (data50 === "part-of")) || (data50 === "classified-with"))){
-vErrors = addError(vErrors, instancePath+"/hierarchyMeaning", "#/properties/hierarchyMeaning/enum", {allowedValues: schema0.properties.hierarchyMeaning.enum}); errors++;
+let data3 = data.hierarchyMeaning;
+if(!((((data3 === "grouped-by") || (data3 === "is-a")) || (data3 === "part-of")) || (data3 === "classified-with"))){
+vErrors = addError(vErrors, instancePath+"/hierarchyMeaning", "#/cdxMembers/hierarchyMeaning/enum", {allowedValues: schema0.cdxMembers.hierarchyMeaning.enum}); errors++;
 }
 }
-if(data._hierarchyMeaning !== undefined && func0.call(data, "_hierarchyMeaning")){
-if(!(func2(data._hierarchyMeaning, {instancePath:instancePath+"/_hierarchyMeaning"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.compositional !== undefined && func0.call(data, "compositional")){
-if(typeof data.compositional !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/compositional", "#/properties/compositional/type", {type: "boolean"}); errors++;
-}
-}
-if(data._compositional !== undefined && func0.call(data, "_compositional")){
-if(!(func2(data._compositional, {instancePath:instancePath+"/_compositional"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.versionNeeded !== undefined && func0.call(data, "versionNeeded")){
-if(typeof data.versionNeeded !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/versionNeeded", "#/properties/versionNeeded/type", {type: "boolean"}); errors++;
-}
-}
-if(data._versionNeeded !== undefined && func0.call(data, "_versionNeeded")){
-if(!(func2(data._versionNeeded, {instancePath:instancePath+"/_versionNeeded"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.content !== undefined && func0.call(data, "content")){
-let data56 = data.content;
-if(!(((((data56 === "not-present") || (data56 === "example")) || (data56 === "fragment")) || (data56 === "complete")) || (data56 === "supplement"))){
-vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/enum", {allowedValues: schema0.properties.content.enum}); errors++;
+let data4 = data.content;
+if(!(((((data4 === "not-present") || (data4 === "example")) || (data4 === "fragment")) || (data4 === "complete")) || (data4 === "supplement"))){
+vErrors = addError(vErrors, instancePath+"/content", "#/cdxMembers/content/enum", {allowedValues: schema0.cdxMembers.content.enum}); errors++;
 }
 }
-if(data._content !== undefined && func0.call(data, "_content")){
-if(!(func2(data._content, {instancePath:instancePath+"/_content"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.supplements !== undefined && func0.call(data, "supplements")){
-let data58 = data.supplements;
-if(typeof data58 === "string"){
-if(!pattern1.test(data58)){
-vErrors = addError(vErrors, instancePath+"/supplements", "#/properties/supplements/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/supplements", "#/properties/supplements/type", {type: "string"}); errors++;
-}
-}
-if(data._supplements !== undefined && func0.call(data, "_supplements")){
-if(!(func2(data._supplements, {instancePath:instancePath+"/_supplements"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.count !== undefined && func0.call(data, "count")){
-let data60 = data.count;
-if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/type", {type: "integer"}); errors++;
-}
-if((typeof data60 == "number") && (isFinite(data60))){
-if(data60 > 2147483647 || isNaN(data60)){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data60 < 0 || isNaN(data60)){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data._count !== undefined && func0.call(data, "_count")){
-if(!(func2(data._count, {instancePath:instancePath+"/_count"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.filter !== undefined && func0.call(data, "filter")){
-let data62 = data.filter;
-if(Array.isArray(data62)){
-const len7 = data62.length;
-for(let i7=0; i7<len7; i7++){
-let data63 = data62[i7];
-const _errs103 = errors;
-let valid24 = true;
-const _errs104 = errors;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if(data63._code !== undefined && func0.call(data63, "_code")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid2 = _errs104 === errors;
-errors = _errs103;
-if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs105 = errors;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if((data63.code === undefined) || (!(func0.call(data63, "code")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/0/then/required", {missingProperty: "code"}); errors++;
-}
-}
-var _valid2 = _errs105 === errors;
-valid24 = _valid2;
-if(valid24){
-var props2 = {};
-props2.code = true;
-props2._code = true;
-}
-}
-if(!valid24){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs107 = errors;
-let valid26 = true;
-const _errs108 = errors;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if(data63._operator !== undefined && func0.call(data63, "_operator")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid3 = _errs108 === errors;
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs109 = errors;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if((data63.operator === undefined) || (!(func0.call(data63, "operator")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/1/then/required", {missingProperty: "operator"}); errors++;
-}
-}
-var _valid3 = _errs109 === errors;
-valid26 = _valid3;
-if(valid26){
-var props3 = {};
-props3.operator = true;
-props3._operator = true;
-}
-}
-if(!valid26){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-const _errs111 = errors;
-let valid28 = true;
-const _errs112 = errors;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if(data63._value !== undefined && func0.call(data63, "_value")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid4 = _errs112 === errors;
-errors = _errs111;
-if(vErrors !== null){
-if(_errs111){
-vErrors.length = _errs111;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs113 = errors;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if((data63.value === undefined) || (!(func0.call(data63, "value")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/2/then/required", {missingProperty: "value"}); errors++;
-}
-}
-var _valid4 = _errs113 === errors;
-valid28 = _valid4;
-if(valid28){
-var props4 = {};
-props4.value = true;
-props4._value = true;
-}
-}
-if(!valid28){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/2/if", {failingKeyword: "then"}); errors++;
-}
-if(props2 !== true && props4 !== undefined){
-if(props4 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props4);
-}
-}
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.code = true;
-props2._code = true;
-props2.description = true;
-props2._description = true;
-props2.operator = true;
-props2._operator = true;
-props2.value = true;
-props2._value = true;
-}
-if(data63.id !== undefined && func0.call(data63, "id")){
-let data67 = data63.id;
-if(typeof data67 === "string"){
-if(func7(data67) < 1){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/id", "#/$defs/CodeSystem_Filter/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/id", "#/$defs/CodeSystem_Filter/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data63.extension !== undefined && func0.call(data63, "extension")){
-let data68 = data63.extension;
-if(Array.isArray(data68)){
-const len8 = data68.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data68[i8], {instancePath:instancePath+"/filter/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/extension", "#/$defs/CodeSystem_Filter/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data63.modifierExtension !== undefined && func0.call(data63, "modifierExtension")){
-let data70 = data63.modifierExtension;
-if(Array.isArray(data70)){
-const len9 = data70.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data70[i9], {instancePath:instancePath+"/filter/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/modifierExtension", "#/$defs/CodeSystem_Filter/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data63.code !== undefined && func0.call(data63, "code")){
-let data72 = data63.code;
-if(typeof data72 === "string"){
-if(!pattern2.test(data72)){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/code", "#/$defs/CodeSystem_Filter/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/code", "#/$defs/CodeSystem_Filter/properties/code/type", {type: "string"}); errors++;
-}
-}
-if(data63._code !== undefined && func0.call(data63, "_code")){
-if(!(func2(data63._code, {instancePath:instancePath+"/filter/" + i7+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data63.description !== undefined && func0.call(data63, "description")){
-let data74 = data63.description;
-if(typeof data74 === "string"){
-if(func7(data74) < 1){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/description", "#/$defs/CodeSystem_Filter/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/description", "#/$defs/CodeSystem_Filter/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data63._description !== undefined && func0.call(data63, "_description")){
-if(!(func2(data63._description, {instancePath:instancePath+"/filter/" + i7+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data63.operator !== undefined && func0.call(data63, "operator")){
-let data76 = data63.operator;
-if(Array.isArray(data76)){
-const len10 = data76.length;
-for(let i10=0; i10<len10; i10++){
-let data77 = data76[i10];
-if(typeof data77 !== "string"){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator/" + i10, "#/$defs/CodeSystem_Filter/properties/operator/items/type", {type: "string"}); errors++;
-}
-if(!(((((((((data77 === "=") || (data77 === "is-a")) || (data77 === "descendent-of")) || (data77 === "is-not-a")) || (data77 === "regex")) || (data77 === "in")) || (data77 === "not-in")) || (data77 === "generalizes")) || (data77 === "exists"))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator/" + i10, "#/$defs/CodeSystem_Filter/properties/operator/items/enum", {allowedValues: schema1.properties.operator.items.enum}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator", "#/$defs/CodeSystem_Filter/properties/operator/type", {type: "array"}); errors++;
-}
-}
-if(data63._operator !== undefined && func0.call(data63, "_operator")){
-let data78 = data63._operator;
-if(Array.isArray(data78)){
-const len11 = data78.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2(data78[i11], {instancePath:instancePath+"/filter/" + i7+"/_operator/" + i11}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/_operator", "#/$defs/CodeSystem_Filter/properties/_operator/type", {type: "array"}); errors++;
-}
-}
-if(data63.value !== undefined && func0.call(data63, "value")){
-let data80 = data63.value;
-if(typeof data80 === "string"){
-if(func7(data80) < 1){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/value", "#/$defs/CodeSystem_Filter/properties/value/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/value", "#/$defs/CodeSystem_Filter/properties/value/type", {type: "string"}); errors++;
-}
-}
-if(data63._value !== undefined && func0.call(data63, "_value")){
-if(!(func2(data63._value, {instancePath:instancePath+"/filter/" + i7+"/_value"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", {type: "array"}); errors++;
-}
-}
-if(data.property !== undefined && func0.call(data, "property")){
-let data82 = data.property;
-if(Array.isArray(data82)){
-const len12 = data82.length;
-for(let i12=0; i12<len12; i12++){
-let data83 = data82[i12];
-const _errs144 = errors;
-let valid43 = true;
-const _errs145 = errors;
-if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-if(data83._code !== undefined && func0.call(data83, "_code")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid5 = _errs145 === errors;
-errors = _errs144;
-if(vErrors !== null){
-if(_errs144){
-vErrors.length = _errs144;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs146 = errors;
-if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-if((data83.code === undefined) || (!(func0.call(data83, "code")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/0/then/required", {missingProperty: "code"}); errors++;
-}
-}
-var _valid5 = _errs146 === errors;
-valid43 = _valid5;
-if(valid43){
-var props5 = {};
-props5.code = true;
-props5._code = true;
-}
-}
-if(!valid43){
-vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs148 = errors;
-let valid45 = true;
-const _errs149 = errors;
-if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-if(data83._type !== undefined && func0.call(data83, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid6 = _errs149 === errors;
-errors = _errs148;
-if(vErrors !== null){
-if(_errs148){
-vErrors.length = _errs148;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs150 = errors;
-if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-if((data83.type === undefined) || (!(func0.call(data83, "type")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/1/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid6 = _errs150 === errors;
-valid45 = _valid6;
-if(valid45){
-var props6 = {};
-props6.type = true;
-props6._type = true;
-}
-}
-if(!valid45){
-vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props5 !== true && props6 !== undefined){
-if(props6 === true){
-props5 = true;
-}
-else {
-props5 = props5 || {};
-Object.assign(props5, props6);
-}
-}
-if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-if(props5 !== true){
-props5 = props5 || {};
-props5.id = true;
-props5.extension = true;
-props5.modifierExtension = true;
-props5.code = true;
-props5._code = true;
-props5.uri = true;
-props5._uri = true;
-props5.description = true;
-props5._description = true;
-props5.type = true;
-props5._type = true;
-}
-if(data83.id !== undefined && func0.call(data83, "id")){
-let data86 = data83.id;
-if(typeof data86 === "string"){
-if(func7(data86) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/id", "#/$defs/CodeSystem_Property/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/id", "#/$defs/CodeSystem_Property/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data83.extension !== undefined && func0.call(data83, "extension")){
-let data87 = data83.extension;
-if(Array.isArray(data87)){
-const len13 = data87.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data87[i13], {instancePath:instancePath+"/property/" + i12+"/extension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/extension", "#/$defs/CodeSystem_Property/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data83.modifierExtension !== undefined && func0.call(data83, "modifierExtension")){
-let data89 = data83.modifierExtension;
-if(Array.isArray(data89)){
-const len14 = data89.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func5(data89[i14], {instancePath:instancePath+"/property/" + i12+"/modifierExtension/" + i14}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/modifierExtension", "#/$defs/CodeSystem_Property/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data83.code !== undefined && func0.call(data83, "code")){
-let data91 = data83.code;
-if(typeof data91 === "string"){
-if(!pattern2.test(data91)){
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/code", "#/$defs/CodeSystem_Property/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/code", "#/$defs/CodeSystem_Property/properties/code/type", {type: "string"}); errors++;
-}
-}
-if(data83._code !== undefined && func0.call(data83, "_code")){
-if(!(func2(data83._code, {instancePath:instancePath+"/property/" + i12+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data83.uri !== undefined && func0.call(data83, "uri")){
-let data93 = data83.uri;
-if(typeof data93 === "string"){
-if(!pattern1.test(data93)){
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/uri", "#/$defs/CodeSystem_Property/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/uri", "#/$defs/CodeSystem_Property/properties/uri/type", {type: "string"}); errors++;
-}
-}
-if(data83._uri !== undefined && func0.call(data83, "_uri")){
-if(!(func2(data83._uri, {instancePath:instancePath+"/property/" + i12+"/_uri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data83.description !== undefined && func0.call(data83, "description")){
-let data95 = data83.description;
-if(typeof data95 === "string"){
-if(func7(data95) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/description", "#/$defs/CodeSystem_Property/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/description", "#/$defs/CodeSystem_Property/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data83._description !== undefined && func0.call(data83, "_description")){
-if(!(func2(data83._description, {instancePath:instancePath+"/property/" + i12+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data83.type !== undefined && func0.call(data83, "type")){
-let data97 = data83.type;
-if(!(((((((data97 === "code") || (data97 === "Coding")) || (data97 === "string")) || (data97 === "integer")) || (data97 === "boolean")) || (data97 === "dateTime")) || (data97 === "decimal"))){
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/type", "#/$defs/CodeSystem_Property/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
-}
-}
-if(data83._type !== undefined && func0.call(data83, "_type")){
-if(!(func2(data83._type, {instancePath:instancePath+"/property/" + i12+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
-}
-}
-if(data.concept !== undefined && func0.call(data, "concept")){
-let data99 = data.concept;
-if(Array.isArray(data99)){
-const len15 = data99.length;
-for(let i15=0; i15<len15; i15++){
-if(!(validate1(data99[i15], {instancePath:instancePath+"/concept/" + i15}))){
+let data5 = data.filter;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data5[i0], {instancePath:instancePath+"/filter/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter", "#/cdxMembers/filter/type", {type: "array"}); errors++;
+}
+}
+if(data.property !== undefined && func0.call(data, "property")){
+let data7 = data.property;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data7[i1], {instancePath:instancePath+"/property/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/property", "#/cdxMembers/property/type", {type: "array"}); errors++;
+}
+}
+if(data.concept !== undefined && func0.call(data, "concept")){
+let data9 = data.concept;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate5(data9[i2], {instancePath:instancePath+"/concept/" + i2}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/concept", "#/cdxMembers/concept/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1860,10 +898,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

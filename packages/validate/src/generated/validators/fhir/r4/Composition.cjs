@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "preliminary",
@@ -23,176 +23,115 @@ const schema0 = {
   }
  }
 };
-const schema1 = {"properties":{"mode":{"enum":["personal","professional","legal","official"]}}};
-const schema2 = {"properties":{"code":{"enum":["replaces","transforms","signs","appends"]}}};
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("../../../../choice.cjs").choiceForms;
-const func11 = require("./datatypes.cjs")["Period"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
-const obj0 = new Set(["targetIdentifier", "targetReference"]);
-const schema3 = {"properties":{"mode":{"enum":["working","snapshot","changes"]}}};
-const wrapper0 = {validate: validate1};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func18 = [
+["_status", func5],
+["type", func12],
+["category", func13],
+["subject", func14],
+["encounter", func14],
+["date", func15],
+["_date", func5],
+["author", func16],
+["title", func17],
+["_title", func5]
+];
+const func19 = [
+["_confidentiality", func5]
+];
+const func20 = [
+["custodian", func14]
+];
+const schema1 = {"cdxMembers":{"mode":{"enum":["personal","professional","legal","official"]}}};
+const func21 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func22 = [
+["_mode", func5],
+["time", func15],
+["_time", func5],
+["party", func14]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._mode !== undefined && func0.call(data, "_mode")){
+vErrors = pushError(vErrors, {}); errors++;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.mode === undefined) || (!(func0.call(data, "mode")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "mode"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data5 = data.title;
-if(typeof data5 === "string"){
-if(func9(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func7(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-let data8 = data.author;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func8(data8[i2], {instancePath:instancePath+"/author/" + i2}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
-}
-}
-if(data.focus !== undefined && func0.call(data, "focus")){
-if(!(func8(data.focus, {instancePath:instancePath+"/focus"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
-let data12 = data.mode;
-if(typeof data12 !== "string"){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/type", {type: "string"}); errors++;
-}
-if(!(((data12 === "working") || (data12 === "snapshot")) || (data12 === "changes"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema3.properties.mode.enum}); errors++;
+let data1 = data.mode;
+if(!((((data1 === "personal") || (data1 === "professional")) || (data1 === "legal")) || (data1 === "official"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema1.cdxMembers.mode.enum}); errors++;
 }
 }
-if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func2(data._mode, {instancePath:instancePath+"/_mode"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.orderedBy !== undefined && func0.call(data, "orderedBy")){
-if(!(func7(data.orderedBy, {instancePath:instancePath+"/orderedBy"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.entry !== undefined && func0.call(data, "entry")){
-let data15 = data.entry;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func8(data15[i3], {instancePath:instancePath+"/entry/" + i3}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
-}
-}
-if(data.emptyReason !== undefined && func0.call(data, "emptyReason")){
-if(!(func7(data.emptyReason, {instancePath:instancePath+"/emptyReason"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.section !== undefined && func0.call(data, "section")){
-let data18 = data.section;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-if(!(wrapper0.validate(data18[i4], {instancePath:instancePath+"/section/" + i4}))){
-vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/section", "#/properties/section/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -201,40 +140,219 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "title": true,
-  "_title": true,
-  "code": true,
-  "author": true,
-  "focus": true,
-  "text": true,
-  "mode": true,
-  "_mode": true,
-  "orderedBy": true,
-  "entry": true,
-  "emptyReason": true,
-  "section": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+const schema2 = {"cdxMembers":{"code":{"enum":["replaces","transforms","signs","appends"]}}};
+const func23 = [
+["_code", func5],
+["targetIdentifier", func10],
+["targetReference", func14]
+];
+const func24 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["targetIdentifier", "targetReference"]);
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._code !== undefined && func0.call(data, "_code")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.targetIdentifier !== undefined && func0.call(data, "targetIdentifier")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.targetReference !== undefined && func0.call(data, "targetReference")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.targetIdentifier === undefined) || (!(func0.call(data, "targetIdentifier")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "targetIdentifier"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.code !== undefined && func0.call(data, "code")){
+let data3 = data.code;
+if(typeof data3 !== "string"){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/type", {type: "string"}); errors++;
+}
+if(!((((data3 === "replaces") || (data3 === "transforms")) || (data3 === "signs")) || (data3 === "appends"))){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/enum", {allowedValues: schema2.cdxMembers.code.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func24(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "target[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func25 = require("./datatypes.cjs")["Period"];
+const func26 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["code", func13],
+["period", func25],
+["detail", func16]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+const schema3 = {"cdxMembers":{"mode":{"enum":["working","snapshot","changes"]}}};
+const func27 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["title", func17],
+["_title", func5],
+["code", func12],
+["author", func16],
+["focus", func14],
+["text", func7]
+];
+const func28 = [
+["_mode", func5],
+["orderedBy", func12],
+["entry", func16],
+["emptyReason", func12]
+];
+const wrapper0 = {validate: validate4};
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.mode !== undefined && func0.call(data, "mode")){
+let data0 = data.mode;
+if(typeof data0 !== "string"){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/type", {type: "string"}); errors++;
+}
+if(!(((data0 === "working") || (data0 === "snapshot")) || (data0 === "changes"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema3.cdxMembers.mode.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.section !== undefined && func0.call(data, "section")){
+let data1 = data.section;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data1[i0], {instancePath:instancePath+"/section/" + i0}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/section", "#/cdxMembers/section/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Composition.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -262,11 +380,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -298,23 +411,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.date = true;
-props1._date = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 const _errs10 = errors;
 let valid5 = true;
@@ -343,23 +442,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingPro
 }
 var _valid2 = _errs12 === errors;
 valid5 = _valid2;
-if(valid5){
-var props2 = {};
-props2.title = true;
-props2._title = true;
-}
 }
 if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.author === undefined) || (!(func0.call(data, "author")))){
@@ -371,670 +456,96 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.type = true;
-props0.category = true;
-props0.subject = true;
-props0.encounter = true;
-props0.date = true;
-props0._date = true;
-props0.author = true;
-props0.title = true;
-props0._title = true;
-props0.confidentiality = true;
-props0._confidentiality = true;
-props0.attester = true;
-props0.custodian = true;
-props0.relatesTo = true;
-props0.event = true;
-props0.section = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Composition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Composition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Composition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data4 = data.id;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data6 = data.implicitRules;
-if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data8 = data.language;
-if(typeof data8 === "string"){
-if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data11 = data.contained;
-if(Array.isArray(data11)){
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data13 = data.extension;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data15 = data.modifierExtension;
-if(Array.isArray(data15)){
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data18 = data.status;
-if(!((((data18 === "preliminary") || (data18 === "final")) || (data18 === "amended")) || (data18 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data4 = data.status;
+if(!((((data4 === "preliminary") || (data4 === "final")) || (data4 === "amended")) || (data4 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-let data21 = data.category;
-if(Array.isArray(data21)){
-const len3 = data21.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func7(data21[i3], {instancePath:instancePath+"/category/" + i3}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data25 = data.date;
-if(typeof data25 === "string"){
-if(!pattern3.test(data25)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data25))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-let data27 = data.author;
-if(Array.isArray(data27)){
-const len4 = data27.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data27[i4], {instancePath:instancePath+"/author/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data29 = data.title;
-if(typeof data29 === "string"){
-if(func9(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.confidentiality !== undefined && func0.call(data, "confidentiality")){
-let data31 = data.confidentiality;
-if(typeof data31 !== "string"){
-vErrors = addError(vErrors, instancePath+"/confidentiality", "#/properties/confidentiality/type", {type: "string"}); errors++;
+let data5 = data.confidentiality;
+if(typeof data5 !== "string"){
+vErrors = addError(vErrors, instancePath+"/confidentiality", "#/cdxMembers/confidentiality/type", {type: "string"}); errors++;
 }
-if(!((((((data31 === "U") || (data31 === "L")) || (data31 === "M")) || (data31 === "N")) || (data31 === "R")) || (data31 === "V"))){
-vErrors = addError(vErrors, instancePath+"/confidentiality", "#/properties/confidentiality/enum", {allowedValues: schema0.properties.confidentiality.enum}); errors++;
+if(!((((((data5 === "U") || (data5 === "L")) || (data5 === "M")) || (data5 === "N")) || (data5 === "R")) || (data5 === "V"))){
+vErrors = addError(vErrors, instancePath+"/confidentiality", "#/cdxMembers/confidentiality/enum", {allowedValues: schema0.cdxMembers.confidentiality.enum}); errors++;
 }
 }
-if(data._confidentiality !== undefined && func0.call(data, "_confidentiality")){
-if(!(func2(data._confidentiality, {instancePath:instancePath+"/_confidentiality"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.attester !== undefined && func0.call(data, "attester")){
-let data33 = data.attester;
-if(Array.isArray(data33)){
-const len5 = data33.length;
-for(let i5=0; i5<len5; i5++){
-let data34 = data33[i5];
-const _errs62 = errors;
-let valid22 = true;
-const _errs63 = errors;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34._mode !== undefined && func0.call(data34, "_mode")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid3 = _errs63 === errors;
-errors = _errs62;
-if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs64 = errors;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if((data34.mode === undefined) || (!(func0.call(data34, "mode")))){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5, "#/$defs/Composition_Attester/allOf/0/then/required", {missingProperty: "mode"}); errors++;
-}
-}
-var _valid3 = _errs64 === errors;
-valid22 = _valid3;
-if(valid22){
-var props3 = {};
-props3.mode = true;
-props3._mode = true;
-}
-}
-if(!valid22){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5, "#/$defs/Composition_Attester/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(props3 !== true){
-props3 = props3 || {};
-props3.id = true;
-props3.extension = true;
-props3.modifierExtension = true;
-props3.mode = true;
-props3._mode = true;
-props3.time = true;
-props3._time = true;
-props3.party = true;
-}
-if(data34.id !== undefined && func0.call(data34, "id")){
-let data36 = data34.id;
-if(typeof data36 === "string"){
-if(func9(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/id", "#/$defs/Composition_Attester/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/id", "#/$defs/Composition_Attester/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data34.extension !== undefined && func0.call(data34, "extension")){
-let data37 = data34.extension;
-if(Array.isArray(data37)){
-const len6 = data37.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data37[i6], {instancePath:instancePath+"/attester/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/extension", "#/$defs/Composition_Attester/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data34.modifierExtension !== undefined && func0.call(data34, "modifierExtension")){
-let data39 = data34.modifierExtension;
-if(Array.isArray(data39)){
-const len7 = data39.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data39[i7], {instancePath:instancePath+"/attester/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/modifierExtension", "#/$defs/Composition_Attester/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data34.mode !== undefined && func0.call(data34, "mode")){
-let data41 = data34.mode;
-if(!((((data41 === "personal") || (data41 === "professional")) || (data41 === "legal")) || (data41 === "official"))){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/mode", "#/$defs/Composition_Attester/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
-}
-}
-if(data34._mode !== undefined && func0.call(data34, "_mode")){
-if(!(func2(data34._mode, {instancePath:instancePath+"/attester/" + i5+"/_mode"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data34.time !== undefined && func0.call(data34, "time")){
-let data43 = data34.time;
-if(typeof data43 === "string"){
-if(!pattern3.test(data43)){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/time", "#/$defs/Composition_Attester/properties/time/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data43))){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/time", "#/$defs/Composition_Attester/properties/time/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/time", "#/$defs/Composition_Attester/properties/time/type", {type: "string"}); errors++;
-}
-}
-if(data34._time !== undefined && func0.call(data34, "_time")){
-if(!(func2(data34._time, {instancePath:instancePath+"/attester/" + i5+"/_time"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data34.party !== undefined && func0.call(data34, "party")){
-if(!(func8(data34.party, {instancePath:instancePath+"/attester/" + i5+"/party"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attester/" + i5, "#/$defs/Composition_Attester/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attester", "#/properties/attester/type", {type: "array"}); errors++;
-}
-}
-if(data.custodian !== undefined && func0.call(data, "custodian")){
-if(!(func8(data.custodian, {instancePath:instancePath+"/custodian"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.relatesTo !== undefined && func0.call(data, "relatesTo")){
-let data47 = data.relatesTo;
-if(Array.isArray(data47)){
-const len8 = data47.length;
-for(let i8=0; i8<len8; i8++){
-let data48 = data47[i8];
-const _errs86 = errors;
-let valid33 = true;
-const _errs87 = errors;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48._code !== undefined && func0.call(data48, "_code")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid4 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs88 = errors;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if((data48.code === undefined) || (!(func0.call(data48, "code")))){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/0/then/required", {missingProperty: "code"}); errors++;
-}
-}
-var _valid4 = _errs88 === errors;
-valid33 = _valid4;
-if(valid33){
-var props4 = {};
-props4.code = true;
-props4._code = true;
-}
-}
-if(!valid33){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs90 = errors;
-let valid35 = true;
-const _errs91 = errors;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.targetIdentifier !== undefined && func0.call(data48, "targetIdentifier")){
-var valid36 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid36 = true;
-}
-if(valid36){
-if(data48.targetReference !== undefined && func0.call(data48, "targetReference")){
-var valid36 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid36 = true;
-}
-}
-}
-var _valid5 = _errs91 === errors;
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs92 = errors;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if((data48.targetIdentifier === undefined) || (!(func0.call(data48, "targetIdentifier")))){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/1/then/required", {missingProperty: "targetIdentifier"}); errors++;
-}
-}
-var _valid5 = _errs92 === errors;
-valid35 = _valid5;
-}
-if(!valid35){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props4 !== true){
-props4 = props4 || {};
-props4.targetIdentifier = true;
-props4.targetReference = true;
-}
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(props4 !== true){
-props4 = props4 || {};
-props4.id = true;
-props4.extension = true;
-props4.modifierExtension = true;
-props4.code = true;
-props4._code = true;
-props4.targetIdentifier = true;
-props4.targetReference = true;
-}
-if(data48.id !== undefined && func0.call(data48, "id")){
-let data52 = data48.id;
-if(typeof data52 === "string"){
-if(func9(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/id", "#/$defs/Composition_RelatesTo/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/id", "#/$defs/Composition_RelatesTo/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data48.extension !== undefined && func0.call(data48, "extension")){
-let data53 = data48.extension;
-if(Array.isArray(data53)){
-const len9 = data53.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data53[i9], {instancePath:instancePath+"/relatesTo/" + i8+"/extension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/extension", "#/$defs/Composition_RelatesTo/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
-let data55 = data48.modifierExtension;
-if(Array.isArray(data55)){
-const len10 = data55.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data55[i10], {instancePath:instancePath+"/relatesTo/" + i8+"/modifierExtension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/modifierExtension", "#/$defs/Composition_RelatesTo/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data48.code !== undefined && func0.call(data48, "code")){
-let data57 = data48.code;
-if(typeof data57 !== "string"){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/code", "#/$defs/Composition_RelatesTo/properties/code/type", {type: "string"}); errors++;
-}
-if(!((((data57 === "replaces") || (data57 === "transforms")) || (data57 === "signs")) || (data57 === "appends"))){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/code", "#/$defs/Composition_RelatesTo/properties/code/enum", {allowedValues: schema2.properties.code.enum}); errors++;
-}
-}
-if(data48._code !== undefined && func0.call(data48, "_code")){
-if(!(func2(data48._code, {instancePath:instancePath+"/relatesTo/" + i8+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data48.targetIdentifier !== undefined && func0.call(data48, "targetIdentifier")){
-if(!(func6(data48.targetIdentifier, {instancePath:instancePath+"/relatesTo/" + i8+"/targetIdentifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data48.targetReference !== undefined && func0.call(data48, "targetReference")){
-if(!(func8(data48.targetReference, {instancePath:instancePath+"/relatesTo/" + i8+"/targetReference"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-const forms0 = func10(data48, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/cdxChoice", {choice: "target[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relatesTo", "#/properties/relatesTo/type", {type: "array"}); errors++;
-}
-}
-if(data.event !== undefined && func0.call(data, "event")){
-let data61 = data.event;
-if(Array.isArray(data61)){
-const len11 = data61.length;
-for(let i11=0; i11<len11; i11++){
-let data62 = data61[i11];
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-if(data62.id !== undefined && func0.call(data62, "id")){
-let data63 = data62.id;
-if(typeof data63 === "string"){
-if(func9(data63) < 1){
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/id", "#/$defs/Composition_Event/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/id", "#/$defs/Composition_Event/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data62.extension !== undefined && func0.call(data62, "extension")){
-let data64 = data62.extension;
-if(Array.isArray(data64)){
-const len12 = data64.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data64[i12], {instancePath:instancePath+"/event/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/extension", "#/$defs/Composition_Event/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data62.modifierExtension !== undefined && func0.call(data62, "modifierExtension")){
-let data66 = data62.modifierExtension;
-if(Array.isArray(data66)){
-const len13 = data66.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data66[i13], {instancePath:instancePath+"/event/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/modifierExtension", "#/$defs/Composition_Event/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data62.code !== undefined && func0.call(data62, "code")){
-let data68 = data62.code;
-if(Array.isArray(data68)){
-const len14 = data68.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func7(data68[i14], {instancePath:instancePath+"/event/" + i11+"/code/" + i14}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/code", "#/$defs/Composition_Event/properties/code/type", {type: "array"}); errors++;
-}
-}
-if(data62.period !== undefined && func0.call(data62, "period")){
-if(!(func11(data62.period, {instancePath:instancePath+"/event/" + i11+"/period"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data62.detail !== undefined && func0.call(data62, "detail")){
-let data71 = data62.detail;
-if(Array.isArray(data71)){
-const len15 = data71.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func8(data71[i15], {instancePath:instancePath+"/event/" + i11+"/detail/" + i15}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/detail", "#/$defs/Composition_Event/properties/detail/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11, "#/$defs/Composition_Event/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/event", "#/properties/event/type", {type: "array"}); errors++;
-}
-}
-if(data.section !== undefined && func0.call(data, "section")){
-let data73 = data.section;
-if(Array.isArray(data73)){
-const len16 = data73.length;
-for(let i16=0; i16<len16; i16++){
-if(!(validate1(data73[i16], {instancePath:instancePath+"/section/" + i16}))){
+let data6 = data.attester;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data6[i0], {instancePath:instancePath+"/attester/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/section", "#/properties/section/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester", "#/cdxMembers/attester/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.relatesTo !== undefined && func0.call(data, "relatesTo")){
+let data8 = data.relatesTo;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data8[i1], {instancePath:instancePath+"/relatesTo/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/relatesTo", "#/cdxMembers/relatesTo/type", {type: "array"}); errors++;
+}
+}
+if(data.event !== undefined && func0.call(data, "event")){
+let data10 = data.event;
+if(Array.isArray(data10)){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate3(data10[i2], {instancePath:instancePath+"/event/" + i2}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/event", "#/cdxMembers/event/type", {type: "array"}); errors++;
+}
+}
+if(data.section !== undefined && func0.call(data, "section")){
+let data12 = data.section;
+if(Array.isArray(data12)){
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate4(data12[i3], {instancePath:instancePath+"/section/" + i3}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/section", "#/cdxMembers/section/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1042,10 +553,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -101,8 +101,12 @@ let data8 = data.author;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func7.call(this, data8[i2]))){
+let data9 = data8[i2];
+if(!(func7.call(this, data9))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data9 == "object" && data9 !== null && !Array.isArray(data9)){
+this.sites.push(data9, "Composition.section.author");
 }
 }
 }
@@ -111,8 +115,12 @@ errors++;
 }
 }
 if(data.focus !== undefined){
-if(!(func7.call(this, data.focus))){
+let data10 = data.focus;
+if(!(func7.call(this, data10))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data10 == "object" && data10 !== null && !Array.isArray(data10)){
+this.sites.push(data10, "Composition.section.focus");
 }
 }
 if(data.text !== undefined){
@@ -144,8 +152,12 @@ let data15 = data.entry;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7.call(this, data15[i3]))){
+let data16 = data15[i3];
+if(!(func7.call(this, data16))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data16 == "object" && data16 !== null && !Array.isArray(data16)){
+this.sites.push(data16, "Composition.section.entry");
 }
 }
 }
@@ -443,13 +455,21 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func7.call(this, data.subject))){
+let data23 = data.subject;
+if(!(func7.call(this, data23))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data23 == "object" && data23 !== null && !Array.isArray(data23)){
+this.sites.push(data23, "Composition.subject");
 }
 }
 if(data.encounter !== undefined){
-if(!(func7.call(this, data.encounter))){
+let data24 = data.encounter;
+if(!(func7.call(this, data24))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data24 == "object" && data24 !== null && !Array.isArray(data24)){
+this.sites.push(data24, "Composition.encounter");
 }
 }
 if(data.date !== undefined){
@@ -476,8 +496,12 @@ let data27 = data.author;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7.call(this, data27[i4]))){
+let data28 = data27[i4];
+if(!(func7.call(this, data28))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data28 == "object" && data28 !== null && !Array.isArray(data28)){
+this.sites.push(data28, "Composition.author");
 }
 }
 }
@@ -623,8 +647,12 @@ errors++;
 }
 }
 if(data34.party !== undefined){
-if(!(func7.call(this, data34.party))){
+let data45 = data34.party;
+if(!(func7.call(this, data45))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data45 == "object" && data45 !== null && !Array.isArray(data45)){
+this.sites.push(data45, "Composition.attester.party");
 }
 }
 for(const key0 in data34){
@@ -649,8 +677,12 @@ errors++;
 }
 }
 if(data.custodian !== undefined){
-if(!(func7.call(this, data.custodian))){
+let data46 = data.custodian;
+if(!(func7.call(this, data46))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data46 == "object" && data46 !== null && !Array.isArray(data46)){
+this.sites.push(data46, "Composition.custodian");
 }
 }
 if(data.relatesTo !== undefined){
@@ -794,8 +826,12 @@ errors++;
 }
 }
 if(data48.targetReference !== undefined){
-if(!(func7.call(this, data48.targetReference))){
+let data60 = data48.targetReference;
+if(!(func7.call(this, data60))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data60 == "object" && data60 !== null && !Array.isArray(data60)){
+this.sites.push(data60, "Composition.relatesTo.targetReference");
 }
 }
 for(const key1 in data48){
@@ -893,8 +929,12 @@ let data71 = data62.detail;
 if(Array.isArray(data71)){
 const len15 = data71.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func7.call(this, data71[i15]))){
+let data72 = data71[i15];
+if(!(func7.call(this, data72))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data72 == "object" && data72 !== null && !Array.isArray(data72)){
+this.sites.push(data72, "Composition.event.detail");
 }
 }
 }

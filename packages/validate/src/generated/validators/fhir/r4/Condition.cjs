@@ -2,28 +2,122 @@
 "use strict";
 exports.validate = validate0;
 
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["Age"];
-const func10 = require("./datatypes.cjs")["Period"];
-const func11 = require("./datatypes.cjs")["Range"];
-const func12 = require("ajv/dist/runtime/ucs2length").default;
-const func13 = require("./datatypes.cjs")["Annotation"];
-const func14 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func15 = require("./datatypes.cjs")["Age"];
+const func16 = require("./datatypes.cjs")["Period"];
+const func17 = require("./datatypes.cjs")["Range"];
+const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = require("./datatypes.cjs")["member_fecd911445"];
+const func20 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["clinicalStatus", func11],
+["verificationStatus", func11],
+["category", func12],
+["severity", func11],
+["code", func11],
+["bodySite", func12],
+["subject", func13],
+["encounter", func13],
+["onsetDateTime", func14],
+["_onsetDateTime", func5],
+["onsetAge", func15],
+["onsetPeriod", func16],
+["onsetRange", func17],
+["onsetString", func18],
+["_onsetString", func5],
+["abatementDateTime", func14],
+["_abatementDateTime", func5],
+["abatementAge", func15],
+["abatementPeriod", func16],
+["abatementRange", func17],
+["abatementString", func18],
+["_abatementString", func5],
+["recordedDate", func19],
+["_recordedDate", func5],
+["recorder", func13],
+["asserter", func13]
+];
+const func21 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func22 = [
+["note", func21]
+];
+const func23 = require("../../../../choice.cjs").choiceForms;
+
+const func24 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func25 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["summary", func11],
+["assessment", func24],
+["type", func11]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func26 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["code", func12],
+["detail", func24]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
 const obj0 = new Set(["onsetDateTime", "onsetAge", "onsetPeriod", "onsetRange", "onsetString"]);
 const obj1 = new Set(["abatementDateTime", "abatementAge", "abatementPeriod", "abatementRange", "abatementString"]);
 
@@ -31,13 +125,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Condition.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
@@ -47,482 +134,50 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Condition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Condition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Condition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.clinicalStatus !== undefined && func0.call(data, "clinicalStatus")){
-if(!(func7(data.clinicalStatus, {instancePath:instancePath+"/clinicalStatus"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.verificationStatus !== undefined && func0.call(data, "verificationStatus")){
-if(!(func7(data.verificationStatus, {instancePath:instancePath+"/verificationStatus"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-let data18 = data.category;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data18[i4], {instancePath:instancePath+"/category/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
-}
-}
-if(data.severity !== undefined && func0.call(data, "severity")){
-if(!(func7(data.severity, {instancePath:instancePath+"/severity"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func7(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-let data22 = data.bodySite;
-if(Array.isArray(data22)){
-const len5 = data22.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func7(data22[i5], {instancePath:instancePath+"/bodySite/" + i5}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/bodySite", "#/properties/bodySite/type", {type: "array"}); errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.onsetDateTime !== undefined && func0.call(data, "onsetDateTime")){
-let data26 = data.onsetDateTime;
-if(typeof data26 === "string"){
-if(!pattern3.test(data26)){
-vErrors = addError(vErrors, instancePath+"/onsetDateTime", "#/properties/onsetDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/onsetDateTime", "#/properties/onsetDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._onsetDateTime !== undefined && func0.call(data, "_onsetDateTime")){
-if(!(func2(data._onsetDateTime, {instancePath:instancePath+"/_onsetDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.onsetAge !== undefined && func0.call(data, "onsetAge")){
-if(!(func9(data.onsetAge, {instancePath:instancePath+"/onsetAge"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.onsetPeriod !== undefined && func0.call(data, "onsetPeriod")){
-if(!(func10(data.onsetPeriod, {instancePath:instancePath+"/onsetPeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.onsetRange !== undefined && func0.call(data, "onsetRange")){
-if(!(func11(data.onsetRange, {instancePath:instancePath+"/onsetRange"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.onsetString !== undefined && func0.call(data, "onsetString")){
-let data31 = data.onsetString;
-if(typeof data31 === "string"){
-if(func12(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/onsetString", "#/properties/onsetString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/onsetString", "#/properties/onsetString/type", {type: "string"}); errors++;
-}
-}
-if(data._onsetString !== undefined && func0.call(data, "_onsetString")){
-if(!(func2(data._onsetString, {instancePath:instancePath+"/_onsetString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.abatementDateTime !== undefined && func0.call(data, "abatementDateTime")){
-let data33 = data.abatementDateTime;
-if(typeof data33 === "string"){
-if(!pattern3.test(data33)){
-vErrors = addError(vErrors, instancePath+"/abatementDateTime", "#/properties/abatementDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/abatementDateTime", "#/properties/abatementDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._abatementDateTime !== undefined && func0.call(data, "_abatementDateTime")){
-if(!(func2(data._abatementDateTime, {instancePath:instancePath+"/_abatementDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.abatementAge !== undefined && func0.call(data, "abatementAge")){
-if(!(func9(data.abatementAge, {instancePath:instancePath+"/abatementAge"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.abatementPeriod !== undefined && func0.call(data, "abatementPeriod")){
-if(!(func10(data.abatementPeriod, {instancePath:instancePath+"/abatementPeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.abatementRange !== undefined && func0.call(data, "abatementRange")){
-if(!(func11(data.abatementRange, {instancePath:instancePath+"/abatementRange"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.abatementString !== undefined && func0.call(data, "abatementString")){
-let data38 = data.abatementString;
-if(typeof data38 === "string"){
-if(func12(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/abatementString", "#/properties/abatementString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/abatementString", "#/properties/abatementString/type", {type: "string"}); errors++;
-}
-}
-if(data._abatementString !== undefined && func0.call(data, "_abatementString")){
-if(!(func2(data._abatementString, {instancePath:instancePath+"/_abatementString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.recordedDate !== undefined && func0.call(data, "recordedDate")){
-let data40 = data.recordedDate;
-if(typeof data40 === "string"){
-if(!pattern3.test(data40)){
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data40))){
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/type", {type: "string"}); errors++;
-}
-}
-if(data._recordedDate !== undefined && func0.call(data, "_recordedDate")){
-if(!(func2(data._recordedDate, {instancePath:instancePath+"/_recordedDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func8(data.recorder, {instancePath:instancePath+"/recorder"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.asserter !== undefined && func0.call(data, "asserter")){
-if(!(func8(data.asserter, {instancePath:instancePath+"/asserter"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.stage !== undefined && func0.call(data, "stage")){
-let data44 = data.stage;
-if(Array.isArray(data44)){
-const len6 = data44.length;
-for(let i6=0; i6<len6; i6++){
-let data45 = data44[i6];
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.id !== undefined && func0.call(data45, "id")){
-let data46 = data45.id;
-if(typeof data46 === "string"){
-if(func12(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/stage/" + i6+"/id", "#/$defs/Condition_Stage/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/stage/" + i6+"/id", "#/$defs/Condition_Stage/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data45.extension !== undefined && func0.call(data45, "extension")){
-let data47 = data45.extension;
-if(Array.isArray(data47)){
-const len7 = data47.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data47[i7], {instancePath:instancePath+"/stage/" + i6+"/extension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data1 = data.stage;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/stage/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/stage/" + i6+"/extension", "#/$defs/Condition_Stage/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
-let data49 = data45.modifierExtension;
-if(Array.isArray(data49)){
-const len8 = data49.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data49[i8], {instancePath:instancePath+"/stage/" + i6+"/modifierExtension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/stage/" + i6+"/modifierExtension", "#/$defs/Condition_Stage/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data45.summary !== undefined && func0.call(data45, "summary")){
-if(!(func7(data45.summary, {instancePath:instancePath+"/stage/" + i6+"/summary"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data45.assessment !== undefined && func0.call(data45, "assessment")){
-let data52 = data45.assessment;
-if(Array.isArray(data52)){
-const len9 = data52.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func8(data52[i9], {instancePath:instancePath+"/stage/" + i6+"/assessment/" + i9}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/stage/" + i6+"/assessment", "#/$defs/Condition_Stage/properties/assessment/type", {type: "array"}); errors++;
-}
-}
-if(data45.type !== undefined && func0.call(data45, "type")){
-if(!(func7(data45.type, {instancePath:instancePath+"/stage/" + i6+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/stage/" + i6, "#/$defs/Condition_Stage/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/stage", "#/properties/stage/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/stage", "#/cdxMembers/stage/type", {type: "array"}); errors++;
 }
 }
 if(data.evidence !== undefined && func0.call(data, "evidence")){
-let data55 = data.evidence;
-if(Array.isArray(data55)){
-const len10 = data55.length;
-for(let i10=0; i10<len10; i10++){
-let data56 = data55[i10];
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.id !== undefined && func0.call(data56, "id")){
-let data57 = data56.id;
-if(typeof data57 === "string"){
-if(func12(data57) < 1){
-vErrors = addError(vErrors, instancePath+"/evidence/" + i10+"/id", "#/$defs/Condition_Evidence/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i10+"/id", "#/$defs/Condition_Evidence/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data56.extension !== undefined && func0.call(data56, "extension")){
-let data58 = data56.extension;
-if(Array.isArray(data58)){
-const len11 = data58.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data58[i11], {instancePath:instancePath+"/evidence/" + i10+"/extension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data3 = data.evidence;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/evidence/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i10+"/extension", "#/$defs/Condition_Evidence/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/evidence", "#/cdxMembers/evidence/type", {type: "array"}); errors++;
 }
 }
-if(data56.modifierExtension !== undefined && func0.call(data56, "modifierExtension")){
-let data60 = data56.modifierExtension;
-if(Array.isArray(data60)){
-const len12 = data60.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data60[i12], {instancePath:instancePath+"/evidence/" + i10+"/modifierExtension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i10+"/modifierExtension", "#/$defs/Condition_Evidence/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data56.code !== undefined && func0.call(data56, "code")){
-let data62 = data56.code;
-if(Array.isArray(data62)){
-const len13 = data62.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func7(data62[i13], {instancePath:instancePath+"/evidence/" + i10+"/code/" + i13}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i10+"/code", "#/$defs/Condition_Evidence/properties/code/type", {type: "array"}); errors++;
-}
-}
-if(data56.detail !== undefined && func0.call(data56, "detail")){
-let data64 = data56.detail;
-if(Array.isArray(data64)){
-const len14 = data64.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func8(data64[i14], {instancePath:instancePath+"/evidence/" + i10+"/detail/" + i14}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i10+"/detail", "#/$defs/Condition_Evidence/properties/detail/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i10, "#/$defs/Condition_Evidence/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/evidence", "#/properties/evidence/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data66 = data.note;
-if(Array.isArray(data66)){
-const len15 = data66.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func13(data66[i15], {instancePath:instancePath+"/note/" + i15}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func14(data, obj0);
+const forms0 = func23(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "onset[x]", forms: forms0}); errors++;
 }
-const forms1 = func14(data, obj1);
+const forms1 = func23(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "abatement[x]", forms: forms1}); errors++;
 }
@@ -533,53 +188,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "clinicalStatus": true,
-  "verificationStatus": true,
-  "category": true,
-  "severity": true,
-  "code": true,
-  "bodySite": true,
-  "subject": true,
-  "encounter": true,
-  "onsetDateTime": true,
-  "_onsetDateTime": true,
-  "onsetAge": true,
-  "onsetPeriod": true,
-  "onsetRange": true,
-  "onsetString": true,
-  "_onsetString": true,
-  "abatementDateTime": true,
-  "_abatementDateTime": true,
-  "abatementAge": true,
-  "abatementPeriod": true,
-  "abatementRange": true,
-  "abatementString": true,
-  "_abatementString": true,
-  "recordedDate": true,
-  "_recordedDate": true,
-  "recorder": true,
-  "asserter": true,
-  "stage": true,
-  "evidence": true,
-  "note": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -207,13 +207,21 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func7.call(this, data.subject))){
+let data24 = data.subject;
+if(!(func7.call(this, data24))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data24 == "object" && data24 !== null && !Array.isArray(data24)){
+this.sites.push(data24, "Condition.subject");
 }
 }
 if(data.encounter !== undefined){
-if(!(func7.call(this, data.encounter))){
+let data25 = data.encounter;
+if(!(func7.call(this, data25))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data25 == "object" && data25 !== null && !Array.isArray(data25)){
+this.sites.push(data25, "Condition.encounter");
 }
 }
 if(data.onsetDateTime !== undefined){
@@ -330,13 +338,21 @@ errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func7.call(this, data.recorder))){
+let data42 = data.recorder;
+if(!(func7.call(this, data42))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data42 == "object" && data42 !== null && !Array.isArray(data42)){
+this.sites.push(data42, "Condition.recorder");
 }
 }
 if(data.asserter !== undefined){
-if(!(func7.call(this, data.asserter))){
+let data43 = data.asserter;
+if(!(func7.call(this, data43))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data43 == "object" && data43 !== null && !Array.isArray(data43)){
+this.sites.push(data43, "Condition.asserter");
 }
 }
 if(data.stage !== undefined){
@@ -395,8 +411,12 @@ let data52 = data45.assessment;
 if(Array.isArray(data52)){
 const len9 = data52.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7.call(this, data52[i9]))){
+let data53 = data52[i9];
+if(!(func7.call(this, data53))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data53 == "object" && data53 !== null && !Array.isArray(data53)){
+this.sites.push(data53, "Condition.stage.assessment");
 }
 }
 }
@@ -495,8 +515,12 @@ let data64 = data56.detail;
 if(Array.isArray(data64)){
 const len14 = data64.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func7.call(this, data64[i14]))){
+let data65 = data64[i14];
+if(!(func7.call(this, data65))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data65 == "object" && data65 !== null && !Array.isArray(data65)){
+this.sites.push(data65, "Condition.evidence.detail");
 }
 }
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "draft",
@@ -15,378 +15,71 @@ const schema0 = {
   }
  }
 };
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["Attachment"];
-const func10 = require("ajv/dist/runtime/ucs2length").default;
-const func11 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
-const schema1 = {"properties":{"type":{"enum":["deny","permit"]}}};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func17 = require("./datatypes.cjs")["Attachment"];
+const func18 = [
+["_status", func5],
+["scope", func12],
+["category", func13],
+["patient", func14],
+["dateTime", func15],
+["_dateTime", func5],
+["performer", func16],
+["organization", func16],
+["sourceAttachment", func17],
+["sourceReference", func14]
+];
+const func19 = [
+["policyRule", func12]
+];
+const func20 = require("../../../../choice.cjs").choiceForms;
 
-const schema2 = {"properties":{"meaning":{"enum":["instance","related","dependents","authoredby"]}}};
-const func12 = require("./datatypes.cjs")["Period"];
-const func13 = require("./datatypes.cjs")["Coding"];
-const wrapper0 = {validate: validate1};
+const func21 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func22 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["authority", func4],
+["_authority", func5],
+["uri", func4],
+["_uri", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data5 = data.type;
-if(!((data5 === "deny") || (data5 === "permit"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func12(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.actor !== undefined && func0.call(data, "actor")){
-let data8 = data.actor;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-let data9 = data8[i2];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/required", {missingProperty: "reference"}); errors++;
-}
-if((data9.role === undefined) || (!(func0.call(data9, "role")))){
-vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/required", {missingProperty: "role"}); errors++;
-}
-if(data9.id !== undefined && func0.call(data9, "id")){
-let data10 = data9.id;
-if(typeof data10 === "string"){
-if(func10(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/id", "#/$defs/Consent_Actor/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/id", "#/$defs/Consent_Actor/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data9.extension !== undefined && func0.call(data9, "extension")){
-let data11 = data9.extension;
-if(Array.isArray(data11)){
-const len3 = data11.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data11[i3], {instancePath:instancePath+"/actor/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/extension", "#/$defs/Consent_Actor/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
-let data13 = data9.modifierExtension;
-if(Array.isArray(data13)){
-const len4 = data13.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data13[i4], {instancePath:instancePath+"/actor/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/modifierExtension", "#/$defs/Consent_Actor/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data9.role !== undefined && func0.call(data9, "role")){
-if(!(func7(data9.role, {instancePath:instancePath+"/actor/" + i2+"/role"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data9.reference !== undefined && func0.call(data9, "reference")){
-if(!(func8(data9.reference, {instancePath:instancePath+"/actor/" + i2+"/reference"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/actor", "#/properties/actor/type", {type: "array"}); errors++;
-}
-}
-if(data.action !== undefined && func0.call(data, "action")){
-let data17 = data.action;
-if(Array.isArray(data17)){
-const len5 = data17.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func7(data17[i5], {instancePath:instancePath+"/action/" + i5}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
-}
-}
-if(data.securityLabel !== undefined && func0.call(data, "securityLabel")){
-let data19 = data.securityLabel;
-if(Array.isArray(data19)){
-const len6 = data19.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func13(data19[i6], {instancePath:instancePath+"/securityLabel/" + i6}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", {type: "array"}); errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data21 = data.purpose;
-if(Array.isArray(data21)){
-const len7 = data21.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func13(data21[i7], {instancePath:instancePath+"/purpose/" + i7}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "array"}); errors++;
-}
-}
-if(data.class !== undefined && func0.call(data, "class")){
-let data23 = data.class;
-if(Array.isArray(data23)){
-const len8 = data23.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func13(data23[i8], {instancePath:instancePath+"/class/" + i8}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/class", "#/properties/class/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-let data25 = data.code;
-if(Array.isArray(data25)){
-const len9 = data25.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func7(data25[i9], {instancePath:instancePath+"/code/" + i9}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
-}
-}
-if(data.dataPeriod !== undefined && func0.call(data, "dataPeriod")){
-if(!(func12(data.dataPeriod, {instancePath:instancePath+"/dataPeriod"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.data !== undefined && func0.call(data, "data")){
-let data28 = data.data;
-if(Array.isArray(data28)){
-const len10 = data28.length;
-for(let i10=0; i10<len10; i10++){
-let data29 = data28[i10];
-const _errs49 = errors;
-let valid27 = true;
-const _errs50 = errors;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29._meaning !== undefined && func0.call(data29, "_meaning")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid0 = _errs50 === errors;
-errors = _errs49;
+vErrors = func1(data, instancePath, func22, vErrors);
 if(vErrors !== null){
-if(_errs49){
-vErrors.length = _errs49;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs51 = errors;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if((data29.meaning === undefined) || (!(func0.call(data29, "meaning")))){
-vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/allOf/0/then/required", {missingProperty: "meaning"}); errors++;
-}
-}
-var _valid0 = _errs51 === errors;
-valid27 = _valid0;
-if(valid27){
-var props0 = {};
-props0.meaning = true;
-props0._meaning = true;
-}
-}
-if(!valid27){
-vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if((data29.reference === undefined) || (!(func0.call(data29, "reference")))){
-vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/required", {missingProperty: "reference"}); errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.meaning = true;
-props0._meaning = true;
-props0.reference = true;
-}
-if(data29.id !== undefined && func0.call(data29, "id")){
-let data31 = data29.id;
-if(typeof data31 === "string"){
-if(func10(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/data/" + i10+"/id", "#/$defs/Consent_Data/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/data/" + i10+"/id", "#/$defs/Consent_Data/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data29.extension !== undefined && func0.call(data29, "extension")){
-let data32 = data29.extension;
-if(Array.isArray(data32)){
-const len11 = data32.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data32[i11], {instancePath:instancePath+"/data/" + i10+"/extension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/data/" + i10+"/extension", "#/$defs/Consent_Data/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
-let data34 = data29.modifierExtension;
-if(Array.isArray(data34)){
-const len12 = data34.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data34[i12], {instancePath:instancePath+"/data/" + i10+"/modifierExtension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/data/" + i10+"/modifierExtension", "#/$defs/Consent_Data/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data29.meaning !== undefined && func0.call(data29, "meaning")){
-let data36 = data29.meaning;
-if(!((((data36 === "instance") || (data36 === "related")) || (data36 === "dependents")) || (data36 === "authoredby"))){
-vErrors = addError(vErrors, instancePath+"/data/" + i10+"/meaning", "#/$defs/Consent_Data/properties/meaning/enum", {allowedValues: schema2.properties.meaning.enum}); errors++;
-}
-}
-if(data29._meaning !== undefined && func0.call(data29, "_meaning")){
-if(!(func2(data29._meaning, {instancePath:instancePath+"/data/" + i10+"/_meaning"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.reference !== undefined && func0.call(data29, "reference")){
-if(!(func8(data29.reference, {instancePath:instancePath+"/data/" + i10+"/reference"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "array"}); errors++;
-}
-}
-if(data.provision !== undefined && func0.call(data, "provision")){
-let data39 = data.provision;
-if(Array.isArray(data39)){
-const len13 = data39.length;
-for(let i13=0; i13<len13; i13++){
-if(!(wrapper0.validate(data39[i13], {instancePath:instancePath+"/provision/" + i13}))){
-vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/provision", "#/properties/provision/type", {type: "array"}); errors++;
-}
+errors = vErrors.length;
 }
 }
 else {
@@ -395,27 +88,257 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "type": true,
-  "_type": true,
-  "period": true,
-  "actor": true,
-  "action": true,
-  "securityLabel": true,
-  "purpose": true,
-  "class": true,
-  "code": true,
-  "dataPeriod": true,
-  "data": true,
-  "provision": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+const func23 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func24 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["verified", func23],
+["_verified", func5],
+["verifiedWith", func14],
+["verificationDate", func15],
+["_verificationDate", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._verified !== undefined && func0.call(data, "_verified")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.verified === undefined) || (!(func0.call(data, "verified")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "verified"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+const schema1 = {"cdxMembers":{"type":{"enum":["deny","permit"]}}};
+const func25 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func26 = require("./datatypes.cjs")["Period"];
+const func27 = [
+["_type", func5],
+["period", func26]
+];
+const func28 = require("./datatypes.cjs")["member_71725e195e"];
+const func29 = [
+["action", func13],
+["securityLabel", func28],
+["purpose", func28],
+["class", func28],
+["code", func13],
+["dataPeriod", func26]
+];
+
+const func30 = [
+["id", func21],
+["extension", func9],
+["modifierExtension", func9],
+["role", func12],
+["reference", func14]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.reference === undefined) || (!(func0.call(data, "reference")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "reference"}); errors++;
+}
+if((data.role === undefined) || (!(func0.call(data, "role")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "role"}); errors++;
+}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+const schema2 = {"cdxMembers":{"meaning":{"enum":["instance","related","dependents","authoredby"]}}};
+const func31 = [
+["_meaning", func5],
+["reference", func14]
+];
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._meaning !== undefined && func0.call(data, "_meaning")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.meaning === undefined) || (!(func0.call(data, "meaning")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "meaning"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.reference === undefined) || (!(func0.call(data, "reference")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "reference"}); errors++;
+}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.meaning !== undefined && func0.call(data, "meaning")){
+let data1 = data.meaning;
+if(!((((data1 === "instance") || (data1 === "related")) || (data1 === "dependents")) || (data1 === "authoredby"))){
+vErrors = addError(vErrors, instancePath+"/meaning", "#/cdxMembers/meaning/enum", {allowedValues: schema2.cdxMembers.meaning.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+const wrapper0 = {validate: validate5};
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data0 = data.type;
+if(!((data0 === "deny") || (data0 === "permit"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema1.cdxMembers.type.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.actor !== undefined && func0.call(data, "actor")){
+let data1 = data.actor;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/actor/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/actor", "#/cdxMembers/actor/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.data !== undefined && func0.call(data, "data")){
+let data3 = data.data;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate4(data3[i1], {instancePath:instancePath+"/data/" + i1}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/data", "#/cdxMembers/data/type", {type: "array"}); errors++;
+}
+}
+if(data.provision !== undefined && func0.call(data, "provision")){
+let data5 = data.provision;
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(!(wrapper0.validate(data5[i2], {instancePath:instancePath+"/provision/" + i2}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/provision", "#/cdxMembers/provision/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
 
 const obj0 = new Set(["sourceAttachment", "sourceReference"]);
 
@@ -423,13 +346,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Consent.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -457,11 +373,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -476,478 +387,63 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "categ
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.scope = true;
-props0.category = true;
-props0.patient = true;
-props0.dateTime = true;
-props0._dateTime = true;
-props0.performer = true;
-props0.organization = true;
-props0.sourceAttachment = true;
-props0.sourceReference = true;
-props0.policy = true;
-props0.policyRule = true;
-props0.verification = true;
-props0.provision = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Consent" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Consent"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Consent"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(!((((((data17 === "draft") || (data17 === "proposed")) || (data17 === "active")) || (data17 === "rejected")) || (data17 === "inactive")) || (data17 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((((((data2 === "draft") || (data2 === "proposed")) || (data2 === "active")) || (data2 === "rejected")) || (data2 === "inactive")) || (data2 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func7(data.scope, {instancePath:instancePath+"/scope"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-let data20 = data.category;
-if(Array.isArray(data20)){
-const len4 = data20.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data20[i4], {instancePath:instancePath+"/category/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func8(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.dateTime !== undefined && func0.call(data, "dateTime")){
-let data23 = data.dateTime;
-if(typeof data23 === "string"){
-if(!pattern3.test(data23)){
-vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data23))){
-vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._dateTime !== undefined && func0.call(data, "_dateTime")){
-if(!(func2(data._dateTime, {instancePath:instancePath+"/_dateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-let data25 = data.performer;
-if(Array.isArray(data25)){
-const len5 = data25.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data25[i5], {instancePath:instancePath+"/performer/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
-}
-}
-if(data.organization !== undefined && func0.call(data, "organization")){
-let data27 = data.organization;
-if(Array.isArray(data27)){
-const len6 = data27.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data27[i6], {instancePath:instancePath+"/organization/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/organization", "#/properties/organization/type", {type: "array"}); errors++;
-}
-}
-if(data.sourceAttachment !== undefined && func0.call(data, "sourceAttachment")){
-if(!(func9(data.sourceAttachment, {instancePath:instancePath+"/sourceAttachment"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.sourceReference !== undefined && func0.call(data, "sourceReference")){
-if(!(func8(data.sourceReference, {instancePath:instancePath+"/sourceReference"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.policy !== undefined && func0.call(data, "policy")){
-let data31 = data.policy;
-if(Array.isArray(data31)){
-const len7 = data31.length;
-for(let i7=0; i7<len7; i7++){
-let data32 = data31[i7];
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.id !== undefined && func0.call(data32, "id")){
-let data33 = data32.id;
-if(typeof data33 === "string"){
-if(func10(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/id", "#/$defs/Consent_Policy/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/id", "#/$defs/Consent_Policy/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data32.extension !== undefined && func0.call(data32, "extension")){
-let data34 = data32.extension;
-if(Array.isArray(data34)){
-const len8 = data34.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data34[i8], {instancePath:instancePath+"/policy/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/extension", "#/$defs/Consent_Policy/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
-let data36 = data32.modifierExtension;
-if(Array.isArray(data36)){
-const len9 = data36.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data36[i9], {instancePath:instancePath+"/policy/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/modifierExtension", "#/$defs/Consent_Policy/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data32.authority !== undefined && func0.call(data32, "authority")){
-let data38 = data32.authority;
-if(typeof data38 === "string"){
-if(!pattern1.test(data38)){
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/authority", "#/$defs/Consent_Policy/properties/authority/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/authority", "#/$defs/Consent_Policy/properties/authority/type", {type: "string"}); errors++;
-}
-}
-if(data32._authority !== undefined && func0.call(data32, "_authority")){
-if(!(func2(data32._authority, {instancePath:instancePath+"/policy/" + i7+"/_authority"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data32.uri !== undefined && func0.call(data32, "uri")){
-let data40 = data32.uri;
-if(typeof data40 === "string"){
-if(!pattern1.test(data40)){
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/uri", "#/$defs/Consent_Policy/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/uri", "#/$defs/Consent_Policy/properties/uri/type", {type: "string"}); errors++;
-}
-}
-if(data32._uri !== undefined && func0.call(data32, "_uri")){
-if(!(func2(data32._uri, {instancePath:instancePath+"/policy/" + i7+"/_uri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7, "#/$defs/Consent_Policy/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy", "#/properties/policy/type", {type: "array"}); errors++;
-}
-}
-if(data.policyRule !== undefined && func0.call(data, "policyRule")){
-if(!(func7(data.policyRule, {instancePath:instancePath+"/policyRule"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.verification !== undefined && func0.call(data, "verification")){
-let data43 = data.verification;
-if(Array.isArray(data43)){
-const len10 = data43.length;
-for(let i10=0; i10<len10; i10++){
-let data44 = data43[i10];
-const _errs74 = errors;
-let valid30 = true;
-const _errs75 = errors;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44._verified !== undefined && func0.call(data44, "_verified")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs75 === errors;
-errors = _errs74;
-if(vErrors !== null){
-if(_errs74){
-vErrors.length = _errs74;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs76 = errors;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if((data44.verified === undefined) || (!(func0.call(data44, "verified")))){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/allOf/0/then/required", {missingProperty: "verified"}); errors++;
-}
-}
-var _valid1 = _errs76 === errors;
-valid30 = _valid1;
-if(valid30){
-var props1 = {};
-props1.verified = true;
-props1._verified = true;
-}
-}
-if(!valid30){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.verified = true;
-props1._verified = true;
-props1.verifiedWith = true;
-props1.verificationDate = true;
-props1._verificationDate = true;
-}
-if(data44.id !== undefined && func0.call(data44, "id")){
-let data46 = data44.id;
-if(typeof data46 === "string"){
-if(func10(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/id", "#/$defs/Consent_Verification/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/id", "#/$defs/Consent_Verification/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data44.extension !== undefined && func0.call(data44, "extension")){
-let data47 = data44.extension;
-if(Array.isArray(data47)){
-const len11 = data47.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data47[i11], {instancePath:instancePath+"/verification/" + i10+"/extension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/extension", "#/$defs/Consent_Verification/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data44.modifierExtension !== undefined && func0.call(data44, "modifierExtension")){
-let data49 = data44.modifierExtension;
-if(Array.isArray(data49)){
-const len12 = data49.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data49[i12], {instancePath:instancePath+"/verification/" + i10+"/modifierExtension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/modifierExtension", "#/$defs/Consent_Verification/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data44.verified !== undefined && func0.call(data44, "verified")){
-if(typeof data44.verified !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verified", "#/$defs/Consent_Verification/properties/verified/type", {type: "boolean"}); errors++;
-}
-}
-if(data44._verified !== undefined && func0.call(data44, "_verified")){
-if(!(func2(data44._verified, {instancePath:instancePath+"/verification/" + i10+"/_verified"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data44.verifiedWith !== undefined && func0.call(data44, "verifiedWith")){
-if(!(func8(data44.verifiedWith, {instancePath:instancePath+"/verification/" + i10+"/verifiedWith"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data44.verificationDate !== undefined && func0.call(data44, "verificationDate")){
-let data54 = data44.verificationDate;
-if(typeof data54 === "string"){
-if(!pattern3.test(data54)){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data54))){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/type", {type: "string"}); errors++;
-}
-}
-if(data44._verificationDate !== undefined && func0.call(data44, "_verificationDate")){
-if(!(func2(data44._verificationDate, {instancePath:instancePath+"/verification/" + i10+"/_verificationDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/verification", "#/properties/verification/type", {type: "array"}); errors++;
-}
-}
-if(data.provision !== undefined && func0.call(data, "provision")){
-if(!(validate1(data.provision, {instancePath:instancePath+"/provision"}))){
+let data3 = data.policy;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/policy/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
-const forms0 = func11(data, obj0);
+}
+else {
+vErrors = addError(vErrors, instancePath+"/policy", "#/cdxMembers/policy/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.verification !== undefined && func0.call(data, "verification")){
+let data5 = data.verification;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data5[i1], {instancePath:instancePath+"/verification/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/verification", "#/cdxMembers/verification/type", {type: "array"}); errors++;
+}
+}
+if(data.provision !== undefined && func0.call(data, "provision")){
+if(!(validate5(data.provision, {instancePath:instancePath+"/provision"}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
+}
+}
+const forms0 = func20(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "source[x]", forms: forms0}); errors++;
 }
@@ -956,10 +452,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

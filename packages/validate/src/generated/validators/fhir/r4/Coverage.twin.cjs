@@ -423,13 +423,21 @@ errors++;
 }
 }
 if(data.policyHolder !== undefined){
-if(!(func7.call(this, data.policyHolder))){
+let data20 = data.policyHolder;
+if(!(func7.call(this, data20))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data20 == "object" && data20 !== null && !Array.isArray(data20)){
+this.sites.push(data20, "Coverage.policyHolder");
 }
 }
 if(data.subscriber !== undefined){
-if(!(func7.call(this, data.subscriber))){
+let data21 = data.subscriber;
+if(!(func7.call(this, data21))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data21 == "object" && data21 !== null && !Array.isArray(data21)){
+this.sites.push(data21, "Coverage.subscriber");
 }
 }
 if(data.subscriberId !== undefined){
@@ -449,8 +457,12 @@ errors++;
 }
 }
 if(data.beneficiary !== undefined){
-if(!(func7.call(this, data.beneficiary))){
+let data24 = data.beneficiary;
+if(!(func7.call(this, data24))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data24 == "object" && data24 !== null && !Array.isArray(data24)){
+this.sites.push(data24, "Coverage.beneficiary");
 }
 }
 if(data.dependent !== undefined){
@@ -484,8 +496,12 @@ let data29 = data.payor;
 if(Array.isArray(data29)){
 const len4 = data29.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7.call(this, data29[i4]))){
+let data30 = data29[i4];
+if(!(func7.call(this, data30))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data30 == "object" && data30 !== null && !Array.isArray(data30)){
+this.sites.push(data30, "Coverage.payor");
 }
 }
 }
@@ -695,8 +711,12 @@ let data52 = data.contract;
 if(Array.isArray(data52)){
 const len9 = data52.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7.call(this, data52[i9]))){
+let data53 = data52[i9];
+if(!(func7.call(this, data53))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data53 == "object" && data53 !== null && !Array.isArray(data53)){
+this.sites.push(data53, "Coverage.contract");
 }
 }
 }

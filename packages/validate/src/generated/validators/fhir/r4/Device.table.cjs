@@ -70,7 +70,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Extension"},
 {"i":16,"t":8},
 {"d":"Identifier"},
-{"d":"Reference"},
+{"d":"Reference","s":"Device.definition"},
 {"i":19,"t":8},
 {"o":1,
 "t":4,
@@ -186,17 +186,17 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Quantity"},
 {"i":110,"t":8},
 {"d":"CodeableConcept"},
-{"d":"Reference"},
-{"d":"Reference"},
+{"d":"Reference","s":"Device.patient"},
+{"d":"Reference","s":"Device.owner"},
 {"i":114,"t":8},
 {"d":"ContactPoint"},
-{"d":"Reference"},
+{"d":"Reference","s":"Device.location"},
 {"t":64,"g":"^[^ \\t\\n\\r]*$"},
 {"d":"Element"},
 {"i":119,"t":8},
 {"d":"Annotation"},
 {"i":121,"t":8},
 {"d":"CodeableConcept"},
-{"d":"Reference"}
+{"d":"Reference","s":"Device.parent"}
 ]}`);
 module.exports.formats = { "base64": formats["base64"], "fhir-dateTime": formats["fhir-dateTime"] };

@@ -2,1178 +2,551 @@
 "use strict";
 exports.validate = validate0;
 
-
-const schema0 = {
- "properties": {
-  "type": {
-   "enum": [
-    "udi-label-name",
-    "user-friendly-name",
-    "patient-reported-name",
-    "manufacturer-name",
-    "model-name",
-    "other"
-   ]
-  }
- }
-};
-
-
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["ProductShelfLife"];
-const func11 = require("./datatypes.cjs")["ProdCharacteristic"];
-const func12 = require("./datatypes.cjs")["Quantity"];
-const func13 = require("./datatypes.cjs")["ContactPoint"];
-const func14 = require("./datatypes.cjs")["Annotation"];
-const func15 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const obj0 = new Set(["manufacturerString", "manufacturerReference"]);
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = [
+["manufacturerString", func12],
+["_manufacturerString", func5],
+["manufacturerReference", func13]
+];
+const func15 = require("./datatypes.cjs")["CodeableConcept"];
+const func16 = [
+["modelNumber", func12],
+["_modelNumber", func5],
+["type", func15]
+];
+const func17 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func18 = require("./datatypes.cjs")["member_037bb971b0"];
+const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func20 = require("./datatypes.cjs")["member_7ab37b63d8"];
+const func21 = require("./datatypes.cjs")["ProdCharacteristic"];
+const func22 = [
+["version", func17],
+["_version", func18],
+["safety", func19],
+["shelfLifeStorage", func20],
+["physicalCharacteristics", func21],
+["languageCode", func19]
+];
+const func23 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func24 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func25 = require("./datatypes.cjs")["Quantity"];
+const func26 = [
+["owner", func13],
+["contact", func23],
+["url", func4],
+["_url", func5],
+["onlineInformation", func4],
+["_onlineInformation", func5],
+["note", func24],
+["quantity", func25],
+["parentDevice", func13]
+];
+const func27 = require("../../../../choice.cjs").choiceForms;
 
-function validate0(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/fhir/r4/DeviceDefinition.schema.json" */;
+const func28 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["deviceIdentifier", func12],
+["_deviceIdentifier", func5],
+["issuer", func4],
+["_issuer", func5],
+["jurisdiction", func4],
+["_jurisdiction", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
-}
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-if("DeviceDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DeviceDefinition"}); errors++;
-}
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.udiDeviceIdentifier !== undefined && func0.call(data, "udiDeviceIdentifier")){
-let data16 = data.udiDeviceIdentifier;
-if(Array.isArray(data16)){
-const len4 = data16.length;
-for(let i4=0; i4<len4; i4++){
-let data17 = data16[i4];
-const _errs32 = errors;
-let valid13 = true;
-const _errs33 = errors;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17._deviceIdentifier !== undefined && func0.call(data17, "_deviceIdentifier")){
+if(data._deviceIdentifier !== undefined && func0.call(data, "_deviceIdentifier")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs33 === errors;
-errors = _errs32;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs34 = errors;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if((data17.deviceIdentifier === undefined) || (!(func0.call(data17, "deviceIdentifier")))){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/0/then/required", {missingProperty: "deviceIdentifier"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.deviceIdentifier === undefined) || (!(func0.call(data, "deviceIdentifier")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "deviceIdentifier"}); errors++;
 }
 }
-var _valid0 = _errs34 === errors;
-valid13 = _valid0;
-if(valid13){
-var props0 = {};
-props0.deviceIdentifier = true;
-props0._deviceIdentifier = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid13){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs36 = errors;
-let valid15 = true;
-const _errs37 = errors;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17._issuer !== undefined && func0.call(data17, "_issuer")){
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._issuer !== undefined && func0.call(data, "_issuer")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid1 = _errs37 === errors;
-errors = _errs36;
+var _valid1 = _errs7 === errors;
+errors = _errs6;
 if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid1){
-const _errs38 = errors;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if((data17.issuer === undefined) || (!(func0.call(data17, "issuer")))){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/1/then/required", {missingProperty: "issuer"}); errors++;
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.issuer === undefined) || (!(func0.call(data, "issuer")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "issuer"}); errors++;
 }
 }
-var _valid1 = _errs38 === errors;
-valid15 = _valid1;
-if(valid15){
-var props1 = {};
-props1.issuer = true;
-props1._issuer = true;
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
 }
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid15){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-const _errs40 = errors;
-let valid17 = true;
-const _errs41 = errors;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17._jurisdiction !== undefined && func0.call(data17, "_jurisdiction")){
+const _errs10 = errors;
+let valid5 = true;
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._jurisdiction !== undefined && func0.call(data, "_jurisdiction")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid2 = _errs41 === errors;
-errors = _errs40;
+var _valid2 = _errs11 === errors;
+errors = _errs10;
 if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
+if(_errs10){
+vErrors.length = _errs10;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid2){
-const _errs42 = errors;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if((data17.jurisdiction === undefined) || (!(func0.call(data17, "jurisdiction")))){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/2/then/required", {missingProperty: "jurisdiction"}); errors++;
+const _errs12 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.jurisdiction === undefined) || (!(func0.call(data, "jurisdiction")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "jurisdiction"}); errors++;
 }
 }
-var _valid2 = _errs42 === errors;
-valid17 = _valid2;
-if(valid17){
-var props2 = {};
-props2.jurisdiction = true;
-props2._jurisdiction = true;
+var _valid2 = _errs12 === errors;
+valid5 = _valid2;
 }
+if(!valid5){
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid17){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/2/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
-}
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.deviceIdentifier = true;
-props0._deviceIdentifier = true;
-props0.issuer = true;
-props0._issuer = true;
-props0.jurisdiction = true;
-props0._jurisdiction = true;
-}
-if(data17.id !== undefined && func0.call(data17, "id")){
-let data21 = data17.id;
-if(typeof data21 === "string"){
-if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/id", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/id/minLength", {limit: 1}); errors++;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/id", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/id/type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func29 = require("./datatypes.cjs")["member_b98a9e6257"];
+const func30 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["name", func12],
+["_name", func5],
+["type", func29],
+["_type", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._name !== undefined && func0.call(data, "_name")){
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
-if(data17.extension !== undefined && func0.call(data17, "extension")){
-let data22 = data17.extension;
-if(Array.isArray(data22)){
-const len5 = data22.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data22[i5], {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func31 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["systemType", func12],
+["_systemType", func5],
+["version", func12],
+["_version", func5]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._systemType !== undefined && func0.call(data, "_systemType")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.systemType === undefined) || (!(func0.call(data, "systemType")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "systemType"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+const func32 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["type", func15],
+["description", func19]
+];
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
+}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+
+const func33 = require("./datatypes.cjs")["member_fbc82f0aa9"];
+const func34 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["type", func15],
+["valueQuantity", func33],
+["valueCode", func19]
+];
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
+}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+
+
+const func35 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func36 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["substance", func15],
+["alternate", func35],
+["_alternate", func5],
+["allergenicIndicator", func35],
+["_allergenicIndicator", func5]
+];
+
+function validate6(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.substance === undefined) || (!(func0.call(data, "substance")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "substance"}); errors++;
+}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate6.errors = vErrors;
+return errors === 0;
+}
+
+const obj0 = new Set(["manufacturerString", "manufacturerReference"]);
+
+function validate0(data, {instancePath=""}={}){
+/*# sourceURL="https://schemas.cdx.dev/fhir/r4/DeviceDefinition.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
+}
+if(data.resourceType !== undefined && func0.call(data, "resourceType")){
+if("DeviceDefinition" !== data.resourceType){
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "DeviceDefinition"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.udiDeviceIdentifier !== undefined && func0.call(data, "udiDeviceIdentifier")){
+let data1 = data.udiDeviceIdentifier;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/udiDeviceIdentifier/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/extension", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier", "#/cdxMembers/udiDeviceIdentifier/type", {type: "array"}); errors++;
 }
 }
-if(data17.modifierExtension !== undefined && func0.call(data17, "modifierExtension")){
-let data24 = data17.modifierExtension;
-if(Array.isArray(data24)){
-const len6 = data24.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data24[i6], {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/modifierExtension", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data17.deviceIdentifier !== undefined && func0.call(data17, "deviceIdentifier")){
-let data26 = data17.deviceIdentifier;
-if(typeof data26 === "string"){
-if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/deviceIdentifier", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/deviceIdentifier/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/deviceIdentifier", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/deviceIdentifier/type", {type: "string"}); errors++;
-}
-}
-if(data17._deviceIdentifier !== undefined && func0.call(data17, "_deviceIdentifier")){
-if(!(func2(data17._deviceIdentifier, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_deviceIdentifier"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data17.issuer !== undefined && func0.call(data17, "issuer")){
-let data28 = data17.issuer;
-if(typeof data28 === "string"){
-if(!pattern1.test(data28)){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/issuer", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/issuer/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/issuer", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/issuer/type", {type: "string"}); errors++;
-}
-}
-if(data17._issuer !== undefined && func0.call(data17, "_issuer")){
-if(!(func2(data17._issuer, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_issuer"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data17.jurisdiction !== undefined && func0.call(data17, "jurisdiction")){
-let data30 = data17.jurisdiction;
-if(typeof data30 === "string"){
-if(!pattern1.test(data30)){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/jurisdiction", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/jurisdiction/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/jurisdiction", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/jurisdiction/type", {type: "string"}); errors++;
-}
-}
-if(data17._jurisdiction !== undefined && func0.call(data17, "_jurisdiction")){
-if(!(func2(data17._jurisdiction, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_jurisdiction"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier", "#/properties/udiDeviceIdentifier/type", {type: "array"}); errors++;
-}
-}
-if(data.manufacturerString !== undefined && func0.call(data, "manufacturerString")){
-let data32 = data.manufacturerString;
-if(typeof data32 === "string"){
-if(func7(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/manufacturerString", "#/properties/manufacturerString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturerString", "#/properties/manufacturerString/type", {type: "string"}); errors++;
-}
-}
-if(data._manufacturerString !== undefined && func0.call(data, "_manufacturerString")){
-if(!(func2(data._manufacturerString, {instancePath:instancePath+"/_manufacturerString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturerReference !== undefined && func0.call(data, "manufacturerReference")){
-if(!(func8(data.manufacturerReference, {instancePath:instancePath+"/manufacturerReference"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.deviceName !== undefined && func0.call(data, "deviceName")){
-let data35 = data.deviceName;
-if(Array.isArray(data35)){
-const len7 = data35.length;
-for(let i7=0; i7<len7; i7++){
-let data36 = data35[i7];
-const _errs70 = errors;
-let valid28 = true;
-const _errs71 = errors;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36._name !== undefined && func0.call(data36, "_name")){
-vErrors = pushError(vErrors, {}); errors++;
+let data3 = data.deviceName;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/deviceName/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-var _valid3 = _errs71 === errors;
-errors = _errs70;
+}
+else {
+vErrors = addError(vErrors, instancePath+"/deviceName", "#/cdxMembers/deviceName/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func16, vErrors);
 if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs72 = errors;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if((data36.name === undefined) || (!(func0.call(data36, "name")))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/0/then/required", {missingProperty: "name"}); errors++;
-}
-}
-var _valid3 = _errs72 === errors;
-valid28 = _valid3;
-if(valid28){
-var props3 = {};
-props3.name = true;
-props3._name = true;
-}
-}
-if(!valid28){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs74 = errors;
-let valid30 = true;
-const _errs75 = errors;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36._type !== undefined && func0.call(data36, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid4 = _errs75 === errors;
-errors = _errs74;
-if(vErrors !== null){
-if(_errs74){
-vErrors.length = _errs74;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs76 = errors;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if((data36.type === undefined) || (!(func0.call(data36, "type")))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/1/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid4 = _errs76 === errors;
-valid30 = _valid4;
-if(valid30){
-var props4 = {};
-props4.type = true;
-props4._type = true;
-}
-}
-if(!valid30){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props3 !== true && props4 !== undefined){
-if(props4 === true){
-props3 = true;
-}
-else {
-props3 = props3 || {};
-Object.assign(props3, props4);
-}
-}
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(props3 !== true){
-props3 = props3 || {};
-props3.id = true;
-props3.extension = true;
-props3.modifierExtension = true;
-props3.name = true;
-props3._name = true;
-props3.type = true;
-props3._type = true;
-}
-if(data36.id !== undefined && func0.call(data36, "id")){
-let data39 = data36.id;
-if(typeof data39 === "string"){
-if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/id", "#/$defs/DeviceDefinition_DeviceName/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/id", "#/$defs/DeviceDefinition_DeviceName/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data36.extension !== undefined && func0.call(data36, "extension")){
-let data40 = data36.extension;
-if(Array.isArray(data40)){
-const len8 = data40.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data40[i8], {instancePath:instancePath+"/deviceName/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/extension", "#/$defs/DeviceDefinition_DeviceName/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
-let data42 = data36.modifierExtension;
-if(Array.isArray(data42)){
-const len9 = data42.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data42[i9], {instancePath:instancePath+"/deviceName/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/modifierExtension", "#/$defs/DeviceDefinition_DeviceName/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data36.name !== undefined && func0.call(data36, "name")){
-let data44 = data36.name;
-if(typeof data44 === "string"){
-if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/name", "#/$defs/DeviceDefinition_DeviceName/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/name", "#/$defs/DeviceDefinition_DeviceName/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data36._name !== undefined && func0.call(data36, "_name")){
-if(!(func2(data36._name, {instancePath:instancePath+"/deviceName/" + i7+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data36.type !== undefined && func0.call(data36, "type")){
-let data46 = data36.type;
-if(!((((((data46 === "udi-label-name") || (data46 === "user-friendly-name")) || (data46 === "patient-reported-name")) || (data46 === "manufacturer-name")) || (data46 === "model-name")) || (data46 === "other"))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/type", "#/$defs/DeviceDefinition_DeviceName/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
-}
-}
-if(data36._type !== undefined && func0.call(data36, "_type")){
-if(!(func2(data36._type, {instancePath:instancePath+"/deviceName/" + i7+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName", "#/properties/deviceName/type", {type: "array"}); errors++;
-}
-}
-if(data.modelNumber !== undefined && func0.call(data, "modelNumber")){
-let data48 = data.modelNumber;
-if(typeof data48 === "string"){
-if(func7(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/type", {type: "string"}); errors++;
-}
-}
-if(data._modelNumber !== undefined && func0.call(data, "_modelNumber")){
-if(!(func2(data._modelNumber, {instancePath:instancePath+"/_modelNumber"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+errors = vErrors.length;
 }
 if(data.specialization !== undefined && func0.call(data, "specialization")){
-let data51 = data.specialization;
-if(Array.isArray(data51)){
-const len10 = data51.length;
-for(let i10=0; i10<len10; i10++){
-let data52 = data51[i10];
-const _errs100 = errors;
-let valid41 = true;
-const _errs101 = errors;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52._systemType !== undefined && func0.call(data52, "_systemType")){
-vErrors = pushError(vErrors, {}); errors++;
+let data5 = data.specialization;
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate3(data5[i2], {instancePath:instancePath+"/specialization/" + i2}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
-var _valid5 = _errs101 === errors;
-errors = _errs100;
+}
+else {
+vErrors = addError(vErrors, instancePath+"/specialization", "#/cdxMembers/specialization/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func22, vErrors);
 if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs102 = errors;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if((data52.systemType === undefined) || (!(func0.call(data52, "systemType")))){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/allOf/0/then/required", {missingProperty: "systemType"}); errors++;
-}
-}
-var _valid5 = _errs102 === errors;
-valid41 = _valid5;
-if(valid41){
-var props5 = {};
-props5.systemType = true;
-props5._systemType = true;
-}
-}
-if(!valid41){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(props5 !== true){
-props5 = props5 || {};
-props5.id = true;
-props5.extension = true;
-props5.modifierExtension = true;
-props5.systemType = true;
-props5._systemType = true;
-props5.version = true;
-props5._version = true;
-}
-if(data52.id !== undefined && func0.call(data52, "id")){
-let data54 = data52.id;
-if(typeof data54 === "string"){
-if(func7(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/id", "#/$defs/DeviceDefinition_Specialization/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/id", "#/$defs/DeviceDefinition_Specialization/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data52.extension !== undefined && func0.call(data52, "extension")){
-let data55 = data52.extension;
-if(Array.isArray(data55)){
-const len11 = data55.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data55[i11], {instancePath:instancePath+"/specialization/" + i10+"/extension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/extension", "#/$defs/DeviceDefinition_Specialization/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
-let data57 = data52.modifierExtension;
-if(Array.isArray(data57)){
-const len12 = data57.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data57[i12], {instancePath:instancePath+"/specialization/" + i10+"/modifierExtension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/modifierExtension", "#/$defs/DeviceDefinition_Specialization/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data52.systemType !== undefined && func0.call(data52, "systemType")){
-let data59 = data52.systemType;
-if(typeof data59 === "string"){
-if(func7(data59) < 1){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/systemType", "#/$defs/DeviceDefinition_Specialization/properties/systemType/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/systemType", "#/$defs/DeviceDefinition_Specialization/properties/systemType/type", {type: "string"}); errors++;
-}
-}
-if(data52._systemType !== undefined && func0.call(data52, "_systemType")){
-if(!(func2(data52._systemType, {instancePath:instancePath+"/specialization/" + i10+"/_systemType"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data52.version !== undefined && func0.call(data52, "version")){
-let data61 = data52.version;
-if(typeof data61 === "string"){
-if(func7(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/version", "#/$defs/DeviceDefinition_Specialization/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/version", "#/$defs/DeviceDefinition_Specialization/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data52._version !== undefined && func0.call(data52, "_version")){
-if(!(func2(data52._version, {instancePath:instancePath+"/specialization/" + i10+"/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization", "#/properties/specialization/type", {type: "array"}); errors++;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-let data63 = data.version;
-if(Array.isArray(data63)){
-const len13 = data63.length;
-for(let i13=0; i13<len13; i13++){
-let data64 = data63[i13];
-if(typeof data64 === "string"){
-if(func7(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/version/" + i13, "#/properties/version/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version/" + i13, "#/properties/version/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-let data65 = data._version;
-if(Array.isArray(data65)){
-const len14 = data65.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func2(data65[i14], {instancePath:instancePath+"/_version/" + i14}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_version", "#/properties/_version/type", {type: "array"}); errors++;
-}
-}
-if(data.safety !== undefined && func0.call(data, "safety")){
-let data67 = data.safety;
-if(Array.isArray(data67)){
-const len15 = data67.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func9(data67[i15], {instancePath:instancePath+"/safety/" + i15}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/safety", "#/properties/safety/type", {type: "array"}); errors++;
-}
-}
-if(data.shelfLifeStorage !== undefined && func0.call(data, "shelfLifeStorage")){
-let data69 = data.shelfLifeStorage;
-if(Array.isArray(data69)){
-const len16 = data69.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func10(data69[i16], {instancePath:instancePath+"/shelfLifeStorage/" + i16}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/shelfLifeStorage", "#/properties/shelfLifeStorage/type", {type: "array"}); errors++;
-}
-}
-if(data.physicalCharacteristics !== undefined && func0.call(data, "physicalCharacteristics")){
-if(!(func11(data.physicalCharacteristics, {instancePath:instancePath+"/physicalCharacteristics"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.languageCode !== undefined && func0.call(data, "languageCode")){
-let data72 = data.languageCode;
-if(Array.isArray(data72)){
-const len17 = data72.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func9(data72[i17], {instancePath:instancePath+"/languageCode/" + i17}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/languageCode", "#/properties/languageCode/type", {type: "array"}); errors++;
-}
+errors = vErrors.length;
 }
 if(data.capability !== undefined && func0.call(data, "capability")){
-let data74 = data.capability;
-if(Array.isArray(data74)){
-const len18 = data74.length;
-for(let i18=0; i18<len18; i18++){
-let data75 = data74[i18];
-if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-if((data75.type === undefined) || (!(func0.call(data75, "type")))){
-vErrors = addError(vErrors, instancePath+"/capability/" + i18, "#/$defs/DeviceDefinition_Capability/required", {missingProperty: "type"}); errors++;
-}
-if(data75.id !== undefined && func0.call(data75, "id")){
-let data76 = data75.id;
-if(typeof data76 === "string"){
-if(func7(data76) < 1){
-vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/id", "#/$defs/DeviceDefinition_Capability/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/id", "#/$defs/DeviceDefinition_Capability/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data75.extension !== undefined && func0.call(data75, "extension")){
-let data77 = data75.extension;
-if(Array.isArray(data77)){
-const len19 = data77.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func5(data77[i19], {instancePath:instancePath+"/capability/" + i18+"/extension/" + i19}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data7 = data.capability;
+if(Array.isArray(data7)){
+const len3 = data7.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate4(data7[i3], {instancePath:instancePath+"/capability/" + i3}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/extension", "#/$defs/DeviceDefinition_Capability/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data75.modifierExtension !== undefined && func0.call(data75, "modifierExtension")){
-let data79 = data75.modifierExtension;
-if(Array.isArray(data79)){
-const len20 = data79.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func5(data79[i20], {instancePath:instancePath+"/capability/" + i18+"/modifierExtension/" + i20}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/modifierExtension", "#/$defs/DeviceDefinition_Capability/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data75.type !== undefined && func0.call(data75, "type")){
-if(!(func9(data75.type, {instancePath:instancePath+"/capability/" + i18+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data75.description !== undefined && func0.call(data75, "description")){
-let data82 = data75.description;
-if(Array.isArray(data82)){
-const len21 = data82.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func9(data82[i21], {instancePath:instancePath+"/capability/" + i18+"/description/" + i21}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/description", "#/$defs/DeviceDefinition_Capability/properties/description/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i18, "#/$defs/DeviceDefinition_Capability/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/capability", "#/properties/capability/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability", "#/cdxMembers/capability/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
-let data84 = data.property;
-if(Array.isArray(data84)){
-const len22 = data84.length;
-for(let i22=0; i22<len22; i22++){
-let data85 = data84[i22];
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-if((data85.type === undefined) || (!(func0.call(data85, "type")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i22, "#/$defs/DeviceDefinition_Property/required", {missingProperty: "type"}); errors++;
-}
-if(data85.id !== undefined && func0.call(data85, "id")){
-let data86 = data85.id;
-if(typeof data86 === "string"){
-if(func7(data86) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/id", "#/$defs/DeviceDefinition_Property/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/id", "#/$defs/DeviceDefinition_Property/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data85.extension !== undefined && func0.call(data85, "extension")){
-let data87 = data85.extension;
-if(Array.isArray(data87)){
-const len23 = data87.length;
-for(let i23=0; i23<len23; i23++){
-if(!(func5(data87[i23], {instancePath:instancePath+"/property/" + i22+"/extension/" + i23}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data9 = data.property;
+if(Array.isArray(data9)){
+const len4 = data9.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate5(data9[i4], {instancePath:instancePath+"/property/" + i4}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/extension", "#/$defs/DeviceDefinition_Property/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/cdxMembers/property/type", {type: "array"}); errors++;
 }
 }
-if(data85.modifierExtension !== undefined && func0.call(data85, "modifierExtension")){
-let data89 = data85.modifierExtension;
-if(Array.isArray(data89)){
-const len24 = data89.length;
-for(let i24=0; i24<len24; i24++){
-if(!(func5(data89[i24], {instancePath:instancePath+"/property/" + i22+"/modifierExtension/" + i24}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/modifierExtension", "#/$defs/DeviceDefinition_Property/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data85.type !== undefined && func0.call(data85, "type")){
-if(!(func9(data85.type, {instancePath:instancePath+"/property/" + i22+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data85.valueQuantity !== undefined && func0.call(data85, "valueQuantity")){
-let data92 = data85.valueQuantity;
-if(Array.isArray(data92)){
-const len25 = data92.length;
-for(let i25=0; i25<len25; i25++){
-if(!(func12(data92[i25], {instancePath:instancePath+"/property/" + i22+"/valueQuantity/" + i25}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/valueQuantity", "#/$defs/DeviceDefinition_Property/properties/valueQuantity/type", {type: "array"}); errors++;
-}
-}
-if(data85.valueCode !== undefined && func0.call(data85, "valueCode")){
-let data94 = data85.valueCode;
-if(Array.isArray(data94)){
-const len26 = data94.length;
-for(let i26=0; i26<len26; i26++){
-if(!(func9(data94[i26], {instancePath:instancePath+"/property/" + i22+"/valueCode/" + i26}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/valueCode", "#/$defs/DeviceDefinition_Property/properties/valueCode/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22, "#/$defs/DeviceDefinition_Property/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
-}
-}
-if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func8(data.owner, {instancePath:instancePath+"/owner"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data97 = data.contact;
-if(Array.isArray(data97)){
-const len27 = data97.length;
-for(let i27=0; i27<len27; i27++){
-if(!(func13(data97[i27], {instancePath:instancePath+"/contact/" + i27}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data99 = data.url;
-if(typeof data99 === "string"){
-if(!pattern1.test(data99)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.onlineInformation !== undefined && func0.call(data, "onlineInformation")){
-let data101 = data.onlineInformation;
-if(typeof data101 === "string"){
-if(!pattern1.test(data101)){
-vErrors = addError(vErrors, instancePath+"/onlineInformation", "#/properties/onlineInformation/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/onlineInformation", "#/properties/onlineInformation/type", {type: "string"}); errors++;
-}
-}
-if(data._onlineInformation !== undefined && func0.call(data, "_onlineInformation")){
-if(!(func2(data._onlineInformation, {instancePath:instancePath+"/_onlineInformation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data103 = data.note;
-if(Array.isArray(data103)){
-const len28 = data103.length;
-for(let i28=0; i28<len28; i28++){
-if(!(func14(data103[i28], {instancePath:instancePath+"/note/" + i28}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func12(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.parentDevice !== undefined && func0.call(data, "parentDevice")){
-if(!(func8(data.parentDevice, {instancePath:instancePath+"/parentDevice"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.material !== undefined && func0.call(data, "material")){
-let data107 = data.material;
-if(Array.isArray(data107)){
-const len29 = data107.length;
-for(let i29=0; i29<len29; i29++){
-let data108 = data107[i29];
-if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
-if((data108.substance === undefined) || (!(func0.call(data108, "substance")))){
-vErrors = addError(vErrors, instancePath+"/material/" + i29, "#/$defs/DeviceDefinition_Material/required", {missingProperty: "substance"}); errors++;
-}
-if(data108.id !== undefined && func0.call(data108, "id")){
-let data109 = data108.id;
-if(typeof data109 === "string"){
-if(func7(data109) < 1){
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/id", "#/$defs/DeviceDefinition_Material/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/id", "#/$defs/DeviceDefinition_Material/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data108.extension !== undefined && func0.call(data108, "extension")){
-let data110 = data108.extension;
-if(Array.isArray(data110)){
-const len30 = data110.length;
-for(let i30=0; i30<len30; i30++){
-if(!(func5(data110[i30], {instancePath:instancePath+"/material/" + i29+"/extension/" + i30}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data11 = data.material;
+if(Array.isArray(data11)){
+const len5 = data11.length;
+for(let i5=0; i5<len5; i5++){
+if(!(validate6(data11[i5], {instancePath:instancePath+"/material/" + i5}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/extension", "#/$defs/DeviceDefinition_Material/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/material", "#/cdxMembers/material/type", {type: "array"}); errors++;
 }
 }
-if(data108.modifierExtension !== undefined && func0.call(data108, "modifierExtension")){
-let data112 = data108.modifierExtension;
-if(Array.isArray(data112)){
-const len31 = data112.length;
-for(let i31=0; i31<len31; i31++){
-if(!(func5(data112[i31], {instancePath:instancePath+"/material/" + i29+"/modifierExtension/" + i31}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/modifierExtension", "#/$defs/DeviceDefinition_Material/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data108.substance !== undefined && func0.call(data108, "substance")){
-if(!(func9(data108.substance, {instancePath:instancePath+"/material/" + i29+"/substance"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data108.alternate !== undefined && func0.call(data108, "alternate")){
-if(typeof data108.alternate !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/alternate", "#/$defs/DeviceDefinition_Material/properties/alternate/type", {type: "boolean"}); errors++;
-}
-}
-if(data108._alternate !== undefined && func0.call(data108, "_alternate")){
-if(!(func2(data108._alternate, {instancePath:instancePath+"/material/" + i29+"/_alternate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data108.allergenicIndicator !== undefined && func0.call(data108, "allergenicIndicator")){
-if(typeof data108.allergenicIndicator !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/allergenicIndicator", "#/$defs/DeviceDefinition_Material/properties/allergenicIndicator/type", {type: "boolean"}); errors++;
-}
-}
-if(data108._allergenicIndicator !== undefined && func0.call(data108, "_allergenicIndicator")){
-if(!(func2(data108._allergenicIndicator, {instancePath:instancePath+"/material/" + i29+"/_allergenicIndicator"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/material/" + i29, "#/$defs/DeviceDefinition_Material/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/material", "#/properties/material/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func15(data, obj0);
+const forms0 = func27(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "manufacturer[x]", forms: forms0}); errors++;
 }
@@ -1184,51 +557,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "udiDeviceIdentifier": true,
-  "manufacturerString": true,
-  "_manufacturerString": true,
-  "manufacturerReference": true,
-  "deviceName": true,
-  "modelNumber": true,
-  "_modelNumber": true,
-  "type": true,
-  "specialization": true,
-  "version": true,
-  "_version": true,
-  "safety": true,
-  "shelfLifeStorage": true,
-  "physicalCharacteristics": true,
-  "languageCode": true,
-  "capability": true,
-  "property": true,
-  "owner": true,
-  "contact": true,
-  "url": true,
-  "_url": true,
-  "onlineInformation": true,
-  "_onlineInformation": true,
-  "note": true,
-  "quantity": true,
-  "parentDevice": true,
-  "material": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

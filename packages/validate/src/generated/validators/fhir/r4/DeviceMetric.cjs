@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "operationalStatus": {
    "enum": [
     "on",
@@ -33,8 +33,49 @@ const schema0 = {
   }
  }
 };
+const func0 = Object.prototype.hasOwnProperty;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func11],
+["unit", func11],
+["source", func12],
+["parent", func12]
+];
+const func14 = [
+["_operationalStatus", func5]
+];
+const func15 = [
+["_color", func5]
+];
+const func16 = require("./datatypes.cjs")["Timing"];
+const func17 = [
+["_category", func5],
+["measurementPeriod", func16]
+];
 const schema1 = {
- "properties": {
+ "cdxMembers": {
   "type": {
    "enum": [
     "unspecified",
@@ -53,34 +94,63 @@ const schema1 = {
   }
  }
 };
-const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["Timing"];
-const func10 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-instant"];
+const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func20 = [
+["_type", func5]
+];
+const func21 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func22 = [
+["_state", func5],
+["time", func21],
+["_time", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data0 = data.type;
+if(!((((data0 === "unspecified") || (data0 === "offset")) || (data0 === "gain")) || (data0 === "two-point"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema1.cdxMembers.type.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.state !== undefined && func0.call(data, "state")){
+let data1 = data.state;
+if(!((((data1 === "not-calibrated") || (data1 === "calibration-required")) || (data1 === "calibrated")) || (data1 === "unspecified"))){
+vErrors = addError(vErrors, instancePath+"/state", "#/cdxMembers/state/enum", {allowedValues: schema1.cdxMembers.state.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/DeviceMetric.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -108,11 +178,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.category = true;
-props0._category = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -124,300 +189,57 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.type = true;
-props0.unit = true;
-props0.source = true;
-props0.parent = true;
-props0.operationalStatus = true;
-props0._operationalStatus = true;
-props0.color = true;
-props0._color = true;
-props0.category = true;
-props0._category = true;
-props0.measurementPeriod = true;
-props0.calibration = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DeviceMetric" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DeviceMetric"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "DeviceMetric"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.unit !== undefined && func0.call(data, "unit")){
-if(!(func7(data.unit, {instancePath:instancePath+"/unit"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func8(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.parent !== undefined && func0.call(data, "parent")){
-if(!(func8(data.parent, {instancePath:instancePath+"/parent"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.operationalStatus !== undefined && func0.call(data, "operationalStatus")){
-let data21 = data.operationalStatus;
-if(!((((data21 === "on") || (data21 === "off")) || (data21 === "standby")) || (data21 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/operationalStatus", "#/properties/operationalStatus/enum", {allowedValues: schema0.properties.operationalStatus.enum}); errors++;
+let data2 = data.operationalStatus;
+if(!((((data2 === "on") || (data2 === "off")) || (data2 === "standby")) || (data2 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/operationalStatus", "#/cdxMembers/operationalStatus/enum", {allowedValues: schema0.cdxMembers.operationalStatus.enum}); errors++;
 }
 }
-if(data._operationalStatus !== undefined && func0.call(data, "_operationalStatus")){
-if(!(func2(data._operationalStatus, {instancePath:instancePath+"/_operationalStatus"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.color !== undefined && func0.call(data, "color")){
-let data23 = data.color;
-if(!((((((((data23 === "black") || (data23 === "red")) || (data23 === "green")) || (data23 === "yellow")) || (data23 === "blue")) || (data23 === "magenta")) || (data23 === "cyan")) || (data23 === "white"))){
-vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/enum", {allowedValues: schema0.properties.color.enum}); errors++;
+let data3 = data.color;
+if(!((((((((data3 === "black") || (data3 === "red")) || (data3 === "green")) || (data3 === "yellow")) || (data3 === "blue")) || (data3 === "magenta")) || (data3 === "cyan")) || (data3 === "white"))){
+vErrors = addError(vErrors, instancePath+"/color", "#/cdxMembers/color/enum", {allowedValues: schema0.cdxMembers.color.enum}); errors++;
 }
 }
-if(data._color !== undefined && func0.call(data, "_color")){
-if(!(func2(data._color, {instancePath:instancePath+"/_color"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.category !== undefined && func0.call(data, "category")){
-let data25 = data.category;
-if(!((((data25 === "measurement") || (data25 === "setting")) || (data25 === "calculation")) || (data25 === "unspecified"))){
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/enum", {allowedValues: schema0.properties.category.enum}); errors++;
+let data4 = data.category;
+if(!((((data4 === "measurement") || (data4 === "setting")) || (data4 === "calculation")) || (data4 === "unspecified"))){
+vErrors = addError(vErrors, instancePath+"/category", "#/cdxMembers/category/enum", {allowedValues: schema0.cdxMembers.category.enum}); errors++;
 }
 }
-if(data._category !== undefined && func0.call(data, "_category")){
-if(!(func2(data._category, {instancePath:instancePath+"/_category"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.measurementPeriod !== undefined && func0.call(data, "measurementPeriod")){
-if(!(func9(data.measurementPeriod, {instancePath:instancePath+"/measurementPeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.calibration !== undefined && func0.call(data, "calibration")){
-let data28 = data.calibration;
-if(Array.isArray(data28)){
-const len4 = data28.length;
-for(let i4=0; i4<len4; i4++){
-let data29 = data28[i4];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.id !== undefined && func0.call(data29, "id")){
-let data30 = data29.id;
-if(typeof data30 === "string"){
-if(func10(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/id", "#/$defs/DeviceMetric_Calibration/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/id", "#/$defs/DeviceMetric_Calibration/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data29.extension !== undefined && func0.call(data29, "extension")){
-let data31 = data29.extension;
-if(Array.isArray(data31)){
-const len5 = data31.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data31[i5], {instancePath:instancePath+"/calibration/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data5 = data.calibration;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data5[i0], {instancePath:instancePath+"/calibration/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/extension", "#/$defs/DeviceMetric_Calibration/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
-let data33 = data29.modifierExtension;
-if(Array.isArray(data33)){
-const len6 = data33.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data33[i6], {instancePath:instancePath+"/calibration/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/modifierExtension", "#/$defs/DeviceMetric_Calibration/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data29.type !== undefined && func0.call(data29, "type")){
-let data35 = data29.type;
-if(!((((data35 === "unspecified") || (data35 === "offset")) || (data35 === "gain")) || (data35 === "two-point"))){
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/type", "#/$defs/DeviceMetric_Calibration/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data29._type !== undefined && func0.call(data29, "_type")){
-if(!(func2(data29._type, {instancePath:instancePath+"/calibration/" + i4+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.state !== undefined && func0.call(data29, "state")){
-let data37 = data29.state;
-if(!((((data37 === "not-calibrated") || (data37 === "calibration-required")) || (data37 === "calibrated")) || (data37 === "unspecified"))){
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/state", "#/$defs/DeviceMetric_Calibration/properties/state/enum", {allowedValues: schema1.properties.state.enum}); errors++;
-}
-}
-if(data29._state !== undefined && func0.call(data29, "_state")){
-if(!(func2(data29._state, {instancePath:instancePath+"/calibration/" + i4+"/_state"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.time !== undefined && func0.call(data29, "time")){
-let data39 = data29.time;
-if(typeof data39 === "string"){
-if(!pattern3.test(data39)){
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/time", "#/$defs/DeviceMetric_Calibration/properties/time/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data39))){
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/time", "#/$defs/DeviceMetric_Calibration/properties/time/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/time", "#/$defs/DeviceMetric_Calibration/properties/time/type", {type: "string"}); errors++;
-}
-}
-if(data29._time !== undefined && func0.call(data29, "_time")){
-if(!(func2(data29._time, {instancePath:instancePath+"/calibration/" + i4+"/_time"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4, "#/$defs/DeviceMetric_Calibration/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/calibration", "#/properties/calibration/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration", "#/cdxMembers/calibration/type", {type: "array"}); errors++;
 }
 }
 }
@@ -425,10 +247,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "registered",
@@ -19,39 +19,99 @@ const schema0 = {
   }
  }
 };
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("./datatypes.cjs")["Period"];
-const func10 = require("ajv/dist/runtime/ucs2length").default;
-const func11 = require("./datatypes.cjs")["Attachment"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-instant"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["basedOn", func11]
+];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func17 = require("./datatypes.cjs")["Period"];
+const func18 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func19 = [
+["_status", func5],
+["category", func13],
+["code", func14],
+["subject", func15],
+["encounter", func15],
+["effectiveDateTime", func16],
+["_effectiveDateTime", func5],
+["effectivePeriod", func17],
+["issued", func18],
+["_issued", func5],
+["performer", func11],
+["resultsInterpreter", func11],
+["specimen", func11],
+["result", func11],
+["imagingStudy", func11]
+];
+const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func21 = require("./datatypes.cjs")["member_f81729cb16"];
+const func22 = [
+["conclusion", func20],
+["_conclusion", func5],
+["conclusionCode", func13],
+["presentedForm", func21]
+];
+const func23 = require("../../../../choice.cjs").choiceForms;
+
+const func24 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["comment", func20],
+["_comment", func5],
+["link", func15]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.link === undefined) || (!(func0.call(data, "link")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "link"}); errors++;
+}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 const obj0 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/DiagnosticReport.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -79,11 +139,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -95,446 +150,44 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.basedOn = true;
-props0.status = true;
-props0._status = true;
-props0.category = true;
-props0.code = true;
-props0.subject = true;
-props0.encounter = true;
-props0.effectiveDateTime = true;
-props0._effectiveDateTime = true;
-props0.effectivePeriod = true;
-props0.issued = true;
-props0._issued = true;
-props0.performer = true;
-props0.resultsInterpreter = true;
-props0.specimen = true;
-props0.result = true;
-props0.imagingStudy = true;
-props0.media = true;
-props0.conclusion = true;
-props0._conclusion = true;
-props0.conclusionCode = true;
-props0.presentedForm = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DiagnosticReport" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DiagnosticReport"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "DiagnosticReport"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-let data17 = data.basedOn;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data17[i4], {instancePath:instancePath+"/basedOn/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data19 = data.status;
-if(!((((((((((data19 === "registered") || (data19 === "partial")) || (data19 === "preliminary")) || (data19 === "final")) || (data19 === "amended")) || (data19 === "corrected")) || (data19 === "appended")) || (data19 === "cancelled")) || (data19 === "entered-in-error")) || (data19 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((((((((((data2 === "registered") || (data2 === "partial")) || (data2 === "preliminary")) || (data2 === "final")) || (data2 === "amended")) || (data2 === "corrected")) || (data2 === "appended")) || (data2 === "cancelled")) || (data2 === "entered-in-error")) || (data2 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-let data21 = data.category;
-if(Array.isArray(data21)){
-const len5 = data21.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data21[i5], {instancePath:instancePath+"/category/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func7(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")){
-let data26 = data.effectiveDateTime;
-if(typeof data26 === "string"){
-if(!pattern3.test(data26)){
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
-if(!(func2(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func9(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.issued !== undefined && func0.call(data, "issued")){
-let data29 = data.issued;
-if(typeof data29 === "string"){
-if(!pattern4.test(data29)){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data29))){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
-}
-}
-if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func2(data._issued, {instancePath:instancePath+"/_issued"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-let data31 = data.performer;
-if(Array.isArray(data31)){
-const len6 = data31.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func7(data31[i6], {instancePath:instancePath+"/performer/" + i6}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
-}
-}
-if(data.resultsInterpreter !== undefined && func0.call(data, "resultsInterpreter")){
-let data33 = data.resultsInterpreter;
-if(Array.isArray(data33)){
-const len7 = data33.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func7(data33[i7], {instancePath:instancePath+"/resultsInterpreter/" + i7}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resultsInterpreter", "#/properties/resultsInterpreter/type", {type: "array"}); errors++;
-}
-}
-if(data.specimen !== undefined && func0.call(data, "specimen")){
-let data35 = data.specimen;
-if(Array.isArray(data35)){
-const len8 = data35.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func7(data35[i8], {instancePath:instancePath+"/specimen/" + i8}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specimen", "#/properties/specimen/type", {type: "array"}); errors++;
-}
-}
-if(data.result !== undefined && func0.call(data, "result")){
-let data37 = data.result;
-if(Array.isArray(data37)){
-const len9 = data37.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func7(data37[i9], {instancePath:instancePath+"/result/" + i9}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/result", "#/properties/result/type", {type: "array"}); errors++;
-}
-}
-if(data.imagingStudy !== undefined && func0.call(data, "imagingStudy")){
-let data39 = data.imagingStudy;
-if(Array.isArray(data39)){
-const len10 = data39.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func7(data39[i10], {instancePath:instancePath+"/imagingStudy/" + i10}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/imagingStudy", "#/properties/imagingStudy/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.media !== undefined && func0.call(data, "media")){
-let data41 = data.media;
-if(Array.isArray(data41)){
-const len11 = data41.length;
-for(let i11=0; i11<len11; i11++){
-let data42 = data41[i11];
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if((data42.link === undefined) || (!(func0.call(data42, "link")))){
-vErrors = addError(vErrors, instancePath+"/media/" + i11, "#/$defs/DiagnosticReport_Media/required", {missingProperty: "link"}); errors++;
-}
-if(data42.id !== undefined && func0.call(data42, "id")){
-let data43 = data42.id;
-if(typeof data43 === "string"){
-if(func10(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/id", "#/$defs/DiagnosticReport_Media/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/id", "#/$defs/DiagnosticReport_Media/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data42.extension !== undefined && func0.call(data42, "extension")){
-let data44 = data42.extension;
-if(Array.isArray(data44)){
-const len12 = data44.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data44[i12], {instancePath:instancePath+"/media/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data3 = data.media;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/media/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/extension", "#/$defs/DiagnosticReport_Media/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/media", "#/cdxMembers/media/type", {type: "array"}); errors++;
 }
 }
-if(data42.modifierExtension !== undefined && func0.call(data42, "modifierExtension")){
-let data46 = data42.modifierExtension;
-if(Array.isArray(data46)){
-const len13 = data46.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data46[i13], {instancePath:instancePath+"/media/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/modifierExtension", "#/$defs/DiagnosticReport_Media/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data42.comment !== undefined && func0.call(data42, "comment")){
-let data48 = data42.comment;
-if(typeof data48 === "string"){
-if(func10(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/comment", "#/$defs/DiagnosticReport_Media/properties/comment/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/comment", "#/$defs/DiagnosticReport_Media/properties/comment/type", {type: "string"}); errors++;
-}
-}
-if(data42._comment !== undefined && func0.call(data42, "_comment")){
-if(!(func2(data42._comment, {instancePath:instancePath+"/media/" + i11+"/_comment"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data42.link !== undefined && func0.call(data42, "link")){
-if(!(func7(data42.link, {instancePath:instancePath+"/media/" + i11+"/link"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/media/" + i11, "#/$defs/DiagnosticReport_Media/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/media", "#/properties/media/type", {type: "array"}); errors++;
-}
-}
-if(data.conclusion !== undefined && func0.call(data, "conclusion")){
-let data51 = data.conclusion;
-if(typeof data51 === "string"){
-if(func10(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/conclusion", "#/properties/conclusion/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/conclusion", "#/properties/conclusion/type", {type: "string"}); errors++;
-}
-}
-if(data._conclusion !== undefined && func0.call(data, "_conclusion")){
-if(!(func2(data._conclusion, {instancePath:instancePath+"/_conclusion"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.conclusionCode !== undefined && func0.call(data, "conclusionCode")){
-let data53 = data.conclusionCode;
-if(Array.isArray(data53)){
-const len14 = data53.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func8(data53[i14], {instancePath:instancePath+"/conclusionCode/" + i14}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/conclusionCode", "#/properties/conclusionCode/type", {type: "array"}); errors++;
-}
-}
-if(data.presentedForm !== undefined && func0.call(data, "presentedForm")){
-let data55 = data.presentedForm;
-if(Array.isArray(data55)){
-const len15 = data55.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func11(data55[i15], {instancePath:instancePath+"/presentedForm/" + i15}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/presentedForm", "#/properties/presentedForm/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func12(data, obj0);
+const forms0 = func23(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
 }
@@ -543,10 +196,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

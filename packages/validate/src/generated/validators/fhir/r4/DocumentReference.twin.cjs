@@ -236,8 +236,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func7.call(this, data.subject))){
+let data25 = data.subject;
+if(!(func7.call(this, data25))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data25 == "object" && data25 !== null && !Array.isArray(data25)){
+this.sites.push(data25, "DocumentReference.subject");
 }
 }
 if(data.date !== undefined){
@@ -264,8 +268,12 @@ let data28 = data.author;
 if(Array.isArray(data28)){
 const len5 = data28.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func7.call(this, data28[i5]))){
+let data29 = data28[i5];
+if(!(func7.call(this, data29))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data29 == "object" && data29 !== null && !Array.isArray(data29)){
+this.sites.push(data29, "DocumentReference.author");
 }
 }
 }
@@ -274,13 +282,21 @@ errors++;
 }
 }
 if(data.authenticator !== undefined){
-if(!(func7.call(this, data.authenticator))){
+let data30 = data.authenticator;
+if(!(func7.call(this, data30))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data30 == "object" && data30 !== null && !Array.isArray(data30)){
+this.sites.push(data30, "DocumentReference.authenticator");
 }
 }
 if(data.custodian !== undefined){
-if(!(func7.call(this, data.custodian))){
+let data31 = data.custodian;
+if(!(func7.call(this, data31))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data31 == "object" && data31 !== null && !Array.isArray(data31)){
+this.sites.push(data31, "DocumentReference.custodian");
 }
 }
 if(data.relatesTo !== undefined){
@@ -375,8 +391,12 @@ errors++;
 }
 }
 if(data33.target !== undefined){
-if(!(func7.call(this, data33.target))){
+let data42 = data33.target;
+if(!(func7.call(this, data42))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data42 == "object" && data42 !== null && !Array.isArray(data42)){
+this.sites.push(data42, "DocumentReference.relatesTo.target");
 }
 }
 for(const key0 in data33){
@@ -557,8 +577,12 @@ let data62 = data56.encounter;
 if(Array.isArray(data62)){
 const len15 = data62.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func7.call(this, data62[i15]))){
+let data63 = data62[i15];
+if(!(func7.call(this, data63))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data63 == "object" && data63 !== null && !Array.isArray(data63)){
+this.sites.push(data63, "DocumentReference.context.encounter");
 }
 }
 }
@@ -596,8 +620,12 @@ errors++;
 }
 }
 if(data56.sourcePatientInfo !== undefined){
-if(!(func7.call(this, data56.sourcePatientInfo))){
+let data69 = data56.sourcePatientInfo;
+if(!(func7.call(this, data69))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data69 == "object" && data69 !== null && !Array.isArray(data69)){
+this.sites.push(data69, "DocumentReference.context.sourcePatientInfo");
 }
 }
 if(data56.related !== undefined){
@@ -605,8 +633,12 @@ let data70 = data56.related;
 if(Array.isArray(data70)){
 const len17 = data70.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func7.call(this, data70[i17]))){
+let data71 = data70[i17];
+if(!(func7.call(this, data71))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data71 == "object" && data71 !== null && !Array.isArray(data71)){
+this.sites.push(data71, "DocumentReference.context.related");
 }
 }
 }

@@ -428,8 +428,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func9.call(this, data.subject))){
+let data44 = data.subject;
+if(!(func9.call(this, data44))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data44 == "object" && data44 !== null && !Array.isArray(data44)){
+this.sites.push(data44, "Encounter.subject");
 }
 }
 if(data.episodeOfCare !== undefined){
@@ -437,8 +441,12 @@ let data45 = data.episodeOfCare;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func9.call(this, data45[i11]))){
+let data46 = data45[i11];
+if(!(func9.call(this, data46))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data46 == "object" && data46 !== null && !Array.isArray(data46)){
+this.sites.push(data46, "Encounter.episodeOfCare");
 }
 }
 }
@@ -451,8 +459,12 @@ let data47 = data.basedOn;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func9.call(this, data47[i12]))){
+let data48 = data47[i12];
+if(!(func9.call(this, data48))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data48 == "object" && data48 !== null && !Array.isArray(data48)){
+this.sites.push(data48, "Encounter.basedOn");
 }
 }
 }
@@ -526,8 +538,12 @@ errors++;
 }
 }
 if(data50.individual !== undefined){
-if(!(func9.call(this, data50.individual))){
+let data59 = data50.individual;
+if(!(func9.call(this, data59))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data59 == "object" && data59 !== null && !Array.isArray(data59)){
+this.sites.push(data59, "Encounter.participant.individual");
 }
 }
 for(const key2 in data50){
@@ -556,8 +572,12 @@ let data60 = data.appointment;
 if(Array.isArray(data60)){
 const len17 = data60.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func9.call(this, data60[i17]))){
+let data61 = data60[i17];
+if(!(func9.call(this, data61))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data61 == "object" && data61 !== null && !Array.isArray(data61)){
+this.sites.push(data61, "Encounter.appointment");
 }
 }
 }
@@ -594,8 +614,12 @@ let data66 = data.reasonReference;
 if(Array.isArray(data66)){
 const len19 = data66.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func9.call(this, data66[i19]))){
+let data67 = data66[i19];
+if(!(func9.call(this, data67))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data67 == "object" && data67 !== null && !Array.isArray(data67)){
+this.sites.push(data67, "Encounter.reasonReference");
 }
 }
 }
@@ -653,8 +677,12 @@ errors++;
 }
 }
 if(data69.condition !== undefined){
-if(!(func9.call(this, data69.condition))){
+let data75 = data69.condition;
+if(!(func9.call(this, data75))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data75 == "object" && data75 !== null && !Array.isArray(data75)){
+this.sites.push(data75, "Encounter.diagnosis.condition");
 }
 }
 if(data69.use !== undefined){
@@ -707,8 +735,12 @@ let data79 = data.account;
 if(Array.isArray(data79)){
 const len23 = data79.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func9.call(this, data79[i23]))){
+let data80 = data79[i23];
+if(!(func9.call(this, data80))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data80 == "object" && data80 !== null && !Array.isArray(data80)){
+this.sites.push(data80, "Encounter.account");
 }
 }
 }
@@ -764,8 +796,12 @@ errors++;
 }
 }
 if(data81.origin !== undefined){
-if(!(func9.call(this, data81.origin))){
+let data88 = data81.origin;
+if(!(func9.call(this, data88))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data88 == "object" && data88 !== null && !Array.isArray(data88)){
+this.sites.push(data88, "Encounter.hospitalization.origin");
 }
 }
 if(data81.admitSource !== undefined){
@@ -821,8 +857,12 @@ errors++;
 }
 }
 if(data81.destination !== undefined){
-if(!(func9.call(this, data81.destination))){
+let data97 = data81.destination;
+if(!(func9.call(this, data97))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data97 == "object" && data97 !== null && !Array.isArray(data97)){
+this.sites.push(data97, "Encounter.hospitalization.destination");
 }
 }
 if(data81.dischargeDisposition !== undefined){
@@ -896,8 +936,12 @@ errors++;
 }
 }
 if(data100.location !== undefined){
-if(!(func9.call(this, data100.location))){
+let data106 = data100.location;
+if(!(func9.call(this, data106))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data106 == "object" && data106 !== null && !Array.isArray(data106)){
+this.sites.push(data106, "Encounter.location.location");
 }
 }
 if(data100.status !== undefined){
@@ -943,13 +987,21 @@ errors++;
 }
 }
 if(data.serviceProvider !== undefined){
-if(!(func9.call(this, data.serviceProvider))){
+let data111 = data.serviceProvider;
+if(!(func9.call(this, data111))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data111 == "object" && data111 !== null && !Array.isArray(data111)){
+this.sites.push(data111, "Encounter.serviceProvider");
 }
 }
 if(data.partOf !== undefined){
-if(!(func9.call(this, data.partOf))){
+let data112 = data.partOf;
+if(!(func9.call(this, data112))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data112 == "object" && data112 !== null && !Array.isArray(data112)){
+this.sites.push(data112, "Encounter.partOf");
 }
 }
 for(const key6 in data){

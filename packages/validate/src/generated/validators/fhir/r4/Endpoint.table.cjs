@@ -55,7 +55,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Coding"},
 {"t":64,"u":1},
 {"d":"Element"},
-{"d":"Reference"},
+{"d":"Reference","s":"Endpoint.managingOrganization"},
 {"i":24,"t":8},
 {"d":"ContactPoint"},
 {"d":"Period"},

@@ -48,7 +48,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Identifier"},
 {"t":64,"e":["active","cancelled","draft","entered-in-error"]},
 {"d":"Element"},
-{"d":"Reference"},
+{"d":"Reference","s":"EnrollmentResponse.request"},
 {"e":["queued","complete","error","partial"]},
 {"d":"Element"},
 {"t":64,"u":1},
@@ -57,7 +57,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 "g":"^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$",
 "f":"fhir-dateTime"},
 {"d":"Element"},
-{"d":"Reference"},
-{"d":"Reference"}
+{"d":"Reference","s":"EnrollmentResponse.organization"},
+{"d":"Reference","s":"EnrollmentResponse.requestProvider"}
 ]}`);
 module.exports.formats = { "fhir-dateTime": formats["fhir-dateTime"] };

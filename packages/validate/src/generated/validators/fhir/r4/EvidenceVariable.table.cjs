@@ -166,7 +166,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Extension"},
 {"t":64,"u":1},
 {"d":"Element"},
-{"d":"Reference"},
+{"d":"Reference","s":"EvidenceVariable.characteristic.definitionReference"},
 {"t":64,"g":"^[^ \\t\\n\\r]*$"},
 {"d":"Element"},
 {"d":"CodeableConcept"},

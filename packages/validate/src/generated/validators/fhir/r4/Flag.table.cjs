@@ -48,10 +48,10 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":20,"t":8},
 {"d":"CodeableConcept"},
 {"d":"CodeableConcept"},
-{"d":"Reference"},
+{"d":"Reference","s":"Flag.subject"},
 {"d":"Period"},
-{"d":"Reference"},
-{"d":"Reference"},
+{"d":"Reference","s":"Flag.encounter"},
+{"d":"Reference","s":"Flag.author"},
 {"if":27,"th":28},
 {"p":[["_status",-1]]},
 {"p":[],"q":["status"]}

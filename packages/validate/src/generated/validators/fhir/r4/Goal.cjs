@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "lifecycleStatus": {
    "enum": [
     "proposed",
@@ -18,27 +18,87 @@ const schema0 = {
   }
  }
 };
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Quantity"];
-const func11 = require("./datatypes.cjs")["Range"];
-const func12 = require("./datatypes.cjs")["Ratio"];
-const func13 = require("./datatypes.cjs")["Duration"];
-const func14 = require("../../../../choice.cjs").choiceForms;
-const func15 = require("./datatypes.cjs")["Annotation"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_72cd84868b"];
+const func16 = [
+["_lifecycleStatus", func5],
+["achievementStatus", func12],
+["category", func13],
+["priority", func12],
+["description", func12],
+["subject", func14],
+["startDate", func15],
+["_startDate", func5],
+["startCodeableConcept", func12]
+];
+const func17 = require("./datatypes.cjs")["member_440605a315"];
+const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func20 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func21 = [
+["statusDate", func17],
+["_statusDate", func5],
+["statusReason", func18],
+["_statusReason", func5],
+["expressedBy", func14],
+["addresses", func19],
+["note", func20],
+["outcomeCode", func13],
+["outcomeReference", func19]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
+
+const func23 = require("./datatypes.cjs")["Quantity"];
+const func24 = require("./datatypes.cjs")["Range"];
+const func25 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func26 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func27 = require("./datatypes.cjs")["Ratio"];
+const func28 = require("./datatypes.cjs")["Duration"];
+const func29 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["measure", func12],
+["detailQuantity", func23],
+["detailRange", func24],
+["detailCodeableConcept", func12],
+["detailString", func18],
+["_detailString", func5],
+["detailBoolean", func25],
+["_detailBoolean", func5],
+["detailInteger", func26],
+["_detailInteger", func5],
+["detailRatio", func27],
+["dueDate", func15],
+["_dueDate", func5],
+["dueDuration", func28]
+];
 const obj0 = new Set(["detailQuantity",
 "detailRange",
 "detailCodeableConcept",
@@ -47,20 +107,37 @@ const obj0 = new Set(["detailQuantity",
 "detailInteger",
 "detailRatio"]);
 const obj1 = new Set(["dueDate", "dueDuration"]);
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func22(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "detail[x]", forms: forms0}); errors++;
+}
+const forms1 = func22(data, obj1);
+if(forms1 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "due[x]", forms: forms1}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 const obj2 = new Set(["startDate", "startCodeableConcept"]);
-const formats0 = require("../../../../formats.cjs")["fhir-date"];
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Goal.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -88,11 +165,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.lifecycleStatus = true;
-props0._lifecycleStatus = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -107,485 +179,54 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "descr
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.lifecycleStatus = true;
-props0._lifecycleStatus = true;
-props0.achievementStatus = true;
-props0.category = true;
-props0.priority = true;
-props0.description = true;
-props0.subject = true;
-props0.startDate = true;
-props0._startDate = true;
-props0.startCodeableConcept = true;
-props0.target = true;
-props0.statusDate = true;
-props0._statusDate = true;
-props0.statusReason = true;
-props0._statusReason = true;
-props0.expressedBy = true;
-props0.addresses = true;
-props0.note = true;
-props0.outcomeCode = true;
-props0.outcomeReference = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Goal" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Goal"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Goal"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.lifecycleStatus !== undefined && func0.call(data, "lifecycleStatus")){
-let data17 = data.lifecycleStatus;
-if(!(((((((((data17 === "proposed") || (data17 === "planned")) || (data17 === "accepted")) || (data17 === "active")) || (data17 === "on-hold")) || (data17 === "completed")) || (data17 === "cancelled")) || (data17 === "entered-in-error")) || (data17 === "rejected"))){
-vErrors = addError(vErrors, instancePath+"/lifecycleStatus", "#/properties/lifecycleStatus/enum", {allowedValues: schema0.properties.lifecycleStatus.enum}); errors++;
+let data2 = data.lifecycleStatus;
+if(!(((((((((data2 === "proposed") || (data2 === "planned")) || (data2 === "accepted")) || (data2 === "active")) || (data2 === "on-hold")) || (data2 === "completed")) || (data2 === "cancelled")) || (data2 === "entered-in-error")) || (data2 === "rejected"))){
+vErrors = addError(vErrors, instancePath+"/lifecycleStatus", "#/cdxMembers/lifecycleStatus/enum", {allowedValues: schema0.cdxMembers.lifecycleStatus.enum}); errors++;
 }
 }
-if(data._lifecycleStatus !== undefined && func0.call(data, "_lifecycleStatus")){
-if(!(func2(data._lifecycleStatus, {instancePath:instancePath+"/_lifecycleStatus"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.achievementStatus !== undefined && func0.call(data, "achievementStatus")){
-if(!(func7(data.achievementStatus, {instancePath:instancePath+"/achievementStatus"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-let data20 = data.category;
-if(Array.isArray(data20)){
-const len4 = data20.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data20[i4], {instancePath:instancePath+"/category/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func7(data.priority, {instancePath:instancePath+"/priority"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-if(!(func7(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.startDate !== undefined && func0.call(data, "startDate")){
-let data25 = data.startDate;
-if(typeof data25 === "string"){
-if(!pattern3.test(data25)){
-vErrors = addError(vErrors, instancePath+"/startDate", "#/properties/startDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/startDate", "#/properties/startDate/type", {type: "string"}); errors++;
-}
-}
-if(data._startDate !== undefined && func0.call(data, "_startDate")){
-if(!(func2(data._startDate, {instancePath:instancePath+"/_startDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.startCodeableConcept !== undefined && func0.call(data, "startCodeableConcept")){
-if(!(func7(data.startCodeableConcept, {instancePath:instancePath+"/startCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.target !== undefined && func0.call(data, "target")){
-let data28 = data.target;
-if(Array.isArray(data28)){
-const len5 = data28.length;
-for(let i5=0; i5<len5; i5++){
-let data29 = data28[i5];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.id !== undefined && func0.call(data29, "id")){
-let data30 = data29.id;
-if(typeof data30 === "string"){
-if(func9(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/id", "#/$defs/Goal_Target/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/id", "#/$defs/Goal_Target/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data29.extension !== undefined && func0.call(data29, "extension")){
-let data31 = data29.extension;
-if(Array.isArray(data31)){
-const len6 = data31.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data31[i6], {instancePath:instancePath+"/target/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data3 = data.target;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/target/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/extension", "#/$defs/Goal_Target/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/cdxMembers/target/type", {type: "array"}); errors++;
 }
 }
-if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
-let data33 = data29.modifierExtension;
-if(Array.isArray(data33)){
-const len7 = data33.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data33[i7], {instancePath:instancePath+"/target/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/modifierExtension", "#/$defs/Goal_Target/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data29.measure !== undefined && func0.call(data29, "measure")){
-if(!(func7(data29.measure, {instancePath:instancePath+"/target/" + i5+"/measure"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data29.detailQuantity !== undefined && func0.call(data29, "detailQuantity")){
-if(!(func10(data29.detailQuantity, {instancePath:instancePath+"/target/" + i5+"/detailQuantity"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data29.detailRange !== undefined && func0.call(data29, "detailRange")){
-if(!(func11(data29.detailRange, {instancePath:instancePath+"/target/" + i5+"/detailRange"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data29.detailCodeableConcept !== undefined && func0.call(data29, "detailCodeableConcept")){
-if(!(func7(data29.detailCodeableConcept, {instancePath:instancePath+"/target/" + i5+"/detailCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data29.detailString !== undefined && func0.call(data29, "detailString")){
-let data39 = data29.detailString;
-if(typeof data39 === "string"){
-if(func9(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailString", "#/$defs/Goal_Target/properties/detailString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailString", "#/$defs/Goal_Target/properties/detailString/type", {type: "string"}); errors++;
-}
-}
-if(data29._detailString !== undefined && func0.call(data29, "_detailString")){
-if(!(func2(data29._detailString, {instancePath:instancePath+"/target/" + i5+"/_detailString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.detailBoolean !== undefined && func0.call(data29, "detailBoolean")){
-if(typeof data29.detailBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailBoolean", "#/$defs/Goal_Target/properties/detailBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data29._detailBoolean !== undefined && func0.call(data29, "_detailBoolean")){
-if(!(func2(data29._detailBoolean, {instancePath:instancePath+"/target/" + i5+"/_detailBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.detailInteger !== undefined && func0.call(data29, "detailInteger")){
-let data43 = data29.detailInteger;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailInteger", "#/$defs/Goal_Target/properties/detailInteger/type", {type: "integer"}); errors++;
-}
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 2147483647 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailInteger", "#/$defs/Goal_Target/properties/detailInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data43 < -2147483648 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailInteger", "#/$defs/Goal_Target/properties/detailInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data29._detailInteger !== undefined && func0.call(data29, "_detailInteger")){
-if(!(func2(data29._detailInteger, {instancePath:instancePath+"/target/" + i5+"/_detailInteger"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.detailRatio !== undefined && func0.call(data29, "detailRatio")){
-if(!(func12(data29.detailRatio, {instancePath:instancePath+"/target/" + i5+"/detailRatio"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data29.dueDate !== undefined && func0.call(data29, "dueDate")){
-let data46 = data29.dueDate;
-if(typeof data46 === "string"){
-if(!pattern3.test(data46)){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/dueDate", "#/$defs/Goal_Target/properties/dueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/dueDate", "#/$defs/Goal_Target/properties/dueDate/type", {type: "string"}); errors++;
-}
-}
-if(data29._dueDate !== undefined && func0.call(data29, "_dueDate")){
-if(!(func2(data29._dueDate, {instancePath:instancePath+"/target/" + i5+"/_dueDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.dueDuration !== undefined && func0.call(data29, "dueDuration")){
-if(!(func13(data29.dueDuration, {instancePath:instancePath+"/target/" + i5+"/dueDuration"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-const forms0 = func14(data29, obj0);
+const forms0 = func22(data, obj2);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/target/" + i5, "#/$defs/Goal_Target/cdxChoice", {choice: "detail[x]", forms: forms0}); errors++;
-}
-const forms1 = func14(data29, obj1);
-if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/target/" + i5, "#/$defs/Goal_Target/cdxChoice", {choice: "due[x]", forms: forms1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5, "#/$defs/Goal_Target/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
-}
-}
-if(data.statusDate !== undefined && func0.call(data, "statusDate")){
-let data49 = data.statusDate;
-if(typeof data49 === "string"){
-if(!pattern3.test(data49)){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-if(!(formats0(data49))){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/format", {format: "fhir-date"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/type", {type: "string"}); errors++;
-}
-}
-if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
-if(!(func2(data._statusDate, {instancePath:instancePath+"/_statusDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-let data51 = data.statusReason;
-if(typeof data51 === "string"){
-if(func9(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/type", {type: "string"}); errors++;
-}
-}
-if(data._statusReason !== undefined && func0.call(data, "_statusReason")){
-if(!(func2(data._statusReason, {instancePath:instancePath+"/_statusReason"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.expressedBy !== undefined && func0.call(data, "expressedBy")){
-if(!(func8(data.expressedBy, {instancePath:instancePath+"/expressedBy"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.addresses !== undefined && func0.call(data, "addresses")){
-let data54 = data.addresses;
-if(Array.isArray(data54)){
-const len8 = data54.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func8(data54[i8], {instancePath:instancePath+"/addresses/" + i8}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/addresses", "#/properties/addresses/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data56 = data.note;
-if(Array.isArray(data56)){
-const len9 = data56.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func15(data56[i9], {instancePath:instancePath+"/note/" + i9}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-if(data.outcomeCode !== undefined && func0.call(data, "outcomeCode")){
-let data58 = data.outcomeCode;
-if(Array.isArray(data58)){
-const len10 = data58.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func7(data58[i10], {instancePath:instancePath+"/outcomeCode/" + i10}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/outcomeCode", "#/properties/outcomeCode/type", {type: "array"}); errors++;
-}
-}
-if(data.outcomeReference !== undefined && func0.call(data, "outcomeReference")){
-let data60 = data.outcomeReference;
-if(Array.isArray(data60)){
-const len11 = data60.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func8(data60[i11], {instancePath:instancePath+"/outcomeReference/" + i11}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/outcomeReference", "#/properties/outcomeReference/type", {type: "array"}); errors++;
-}
-}
-const forms2 = func14(data, obj2);
-if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "start[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "start[x]", forms: forms0}); errors++;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -240,8 +240,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func7.call(this, data.subject))){
+let data24 = data.subject;
+if(!(func7.call(this, data24))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data24 == "object" && data24 !== null && !Array.isArray(data24)){
+this.sites.push(data24, "Goal.subject");
 }
 }
 if(data.startDate !== undefined){
@@ -467,8 +471,12 @@ errors++;
 }
 }
 if(data.expressedBy !== undefined){
-if(!(func7.call(this, data.expressedBy))){
+let data53 = data.expressedBy;
+if(!(func7.call(this, data53))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data53 == "object" && data53 !== null && !Array.isArray(data53)){
+this.sites.push(data53, "Goal.expressedBy");
 }
 }
 if(data.addresses !== undefined){
@@ -476,8 +484,12 @@ let data54 = data.addresses;
 if(Array.isArray(data54)){
 const len8 = data54.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func7.call(this, data54[i8]))){
+let data55 = data54[i8];
+if(!(func7.call(this, data55))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data55 == "object" && data55 !== null && !Array.isArray(data55)){
+this.sites.push(data55, "Goal.addresses");
 }
 }
 }
@@ -518,8 +530,12 @@ let data60 = data.outcomeReference;
 if(Array.isArray(data60)){
 const len11 = data60.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func7.call(this, data60[i11]))){
+let data61 = data60[i11];
+if(!(func7.call(this, data61))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data61 == "object" && data61 !== null && !Array.isArray(data61)){
+this.sites.push(data61, "Goal.outcomeReference");
 }
 }
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "success",
@@ -16,35 +16,65 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["Annotation"];
-const func10 = require("./datatypes.cjs")["DataRequirement"];
-const func11 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["member_1c0793403c"];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["requestIdentifier", func10],
+["identifier", func11],
+["moduleUri", func4],
+["_moduleUri", func5],
+["moduleCanonical", func4],
+["_moduleCanonical", func5],
+["moduleCodeableConcept", func12]
+];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func18 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func19 = require("./datatypes.cjs")["member_9afc3ae97a"];
+const func20 = [
+["_status", func5],
+["subject", func14],
+["encounter", func14],
+["occurrenceDateTime", func15],
+["_occurrenceDateTime", func5],
+["performer", func14],
+["reasonCode", func16],
+["reasonReference", func17],
+["note", func18],
+["evaluationMessage", func17],
+["outputParameters", func14],
+["result", func14],
+["dataRequirement", func19]
+];
+const func21 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["moduleUri", "moduleCanonical", "moduleCodeableConcept"]);
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/GuidanceResponse.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -143,344 +173,34 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.moduleUri = true;
-props0._moduleUri = true;
-props0.moduleCanonical = true;
-props0._moduleCanonical = true;
-props0.moduleCodeableConcept = true;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.requestIdentifier = true;
-props0.identifier = true;
-props0.moduleUri = true;
-props0._moduleUri = true;
-props0.moduleCanonical = true;
-props0._moduleCanonical = true;
-props0.moduleCodeableConcept = true;
-props0.status = true;
-props0._status = true;
-props0.subject = true;
-props0.encounter = true;
-props0.occurrenceDateTime = true;
-props0._occurrenceDateTime = true;
-props0.performer = true;
-props0.reasonCode = true;
-props0.reasonReference = true;
-props0.note = true;
-props0.evaluationMessage = true;
-props0.outputParameters = true;
-props0.result = true;
-props0.dataRequirement = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("GuidanceResponse" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "GuidanceResponse"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "GuidanceResponse"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data7 = data.id;
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data9 = data.implicitRules;
-if(typeof data9 === "string"){
-if(!pattern1.test(data9)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data11 = data.language;
-if(typeof data11 === "string"){
-if(!pattern2.test(data11)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data14 = data.contained;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data14[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data16 = data.extension;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data16[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data18 = data.modifierExtension;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data18[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.requestIdentifier !== undefined && func0.call(data, "requestIdentifier")){
-if(!(func6(data.requestIdentifier, {instancePath:instancePath+"/requestIdentifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data21 = data.identifier;
-if(Array.isArray(data21)){
-const len3 = data21.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data21[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.moduleUri !== undefined && func0.call(data, "moduleUri")){
-let data23 = data.moduleUri;
-if(typeof data23 === "string"){
-if(!pattern1.test(data23)){
-vErrors = addError(vErrors, instancePath+"/moduleUri", "#/properties/moduleUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/moduleUri", "#/properties/moduleUri/type", {type: "string"}); errors++;
-}
-}
-if(data._moduleUri !== undefined && func0.call(data, "_moduleUri")){
-if(!(func2(data._moduleUri, {instancePath:instancePath+"/_moduleUri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.moduleCanonical !== undefined && func0.call(data, "moduleCanonical")){
-let data25 = data.moduleCanonical;
-if(typeof data25 === "string"){
-if(!pattern1.test(data25)){
-vErrors = addError(vErrors, instancePath+"/moduleCanonical", "#/properties/moduleCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/moduleCanonical", "#/properties/moduleCanonical/type", {type: "string"}); errors++;
-}
-}
-if(data._moduleCanonical !== undefined && func0.call(data, "_moduleCanonical")){
-if(!(func2(data._moduleCanonical, {instancePath:instancePath+"/_moduleCanonical"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.moduleCodeableConcept !== undefined && func0.call(data, "moduleCodeableConcept")){
-if(!(func7(data.moduleCodeableConcept, {instancePath:instancePath+"/moduleCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data28 = data.status;
-if(!((((((data28 === "success") || (data28 === "data-requested")) || (data28 === "data-required")) || (data28 === "in-progress")) || (data28 === "failure")) || (data28 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data7 = data.status;
+if(!((((((data7 === "success") || (data7 === "data-requested")) || (data7 === "data-required")) || (data7 === "in-progress")) || (data7 === "failure")) || (data7 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-let data32 = data.occurrenceDateTime;
-if(typeof data32 === "string"){
-if(!pattern3.test(data32)){
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data32))){
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func8(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data35 = data.reasonCode;
-if(Array.isArray(data35)){
-const len4 = data35.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data35[i4], {instancePath:instancePath+"/reasonCode/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data37 = data.reasonReference;
-if(Array.isArray(data37)){
-const len5 = data37.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data37[i5], {instancePath:instancePath+"/reasonReference/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data39 = data.note;
-if(Array.isArray(data39)){
-const len6 = data39.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func9(data39[i6], {instancePath:instancePath+"/note/" + i6}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-if(data.evaluationMessage !== undefined && func0.call(data, "evaluationMessage")){
-let data41 = data.evaluationMessage;
-if(Array.isArray(data41)){
-const len7 = data41.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func8(data41[i7], {instancePath:instancePath+"/evaluationMessage/" + i7}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/evaluationMessage", "#/properties/evaluationMessage/type", {type: "array"}); errors++;
-}
-}
-if(data.outputParameters !== undefined && func0.call(data, "outputParameters")){
-if(!(func8(data.outputParameters, {instancePath:instancePath+"/outputParameters"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.result !== undefined && func0.call(data, "result")){
-if(!(func8(data.result, {instancePath:instancePath+"/result"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.dataRequirement !== undefined && func0.call(data, "dataRequirement")){
-let data45 = data.dataRequirement;
-if(Array.isArray(data45)){
-const len8 = data45.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func10(data45[i8], {instancePath:instancePath+"/dataRequirement/" + i8}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dataRequirement", "#/properties/dataRequirement/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func11(data, obj0);
+const forms0 = func21(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "module[x]", forms: forms0}); errors++;
 }
@@ -489,10 +209,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,750 +2,272 @@
 "use strict";
 exports.validate = validate0;
 
-
-const schema0 = {"properties":{"daysOfWeek":{"items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]}}}};
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Attachment"];
-const func11 = require("./datatypes.cjs")["ContactPoint"];
-const func12 = require("./datatypes.cjs")["Period"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-time"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func16 = require("./datatypes.cjs")["Attachment"];
+const func17 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["active", func11],
+["_active", func5],
+["providedBy", func12],
+["category", func13],
+["type", func13],
+["specialty", func13],
+["location", func14],
+["name", func15],
+["_name", func5],
+["comment", func15],
+["_comment", func5],
+["extraDetails", func15],
+["_extraDetails", func5],
+["photo", func16],
+["telecom", func17],
+["coverageArea", func14],
+["serviceProvisionCode", func13]
+];
+const func19 = [
+["program", func13],
+["characteristic", func13],
+["communication", func13],
+["referralMethod", func13],
+["appointmentRequired", func11],
+["_appointmentRequired", func5]
+];
+const func20 = [
+["availabilityExceptions", func15],
+["_availabilityExceptions", func5],
+["endpoint", func14]
+];
 
-function validate0(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/fhir/r4/HealthcareService.schema.json" */;
+const func21 = require("./datatypes.cjs")["CodeableConcept"];
+const func22 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["code", func21],
+["comment", func15],
+["_comment", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
-}
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-if("HealthcareService" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "HealthcareService"}); errors++;
-}
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
+validate1.errors = vErrors;
+return errors === 0;
 }
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
+
+const schema0 = {"cdxMembers":{"daysOfWeek":{"items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]}}}};
+const func23 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func24 = require("./datatypes.cjs")["member_037bb971b0"];
+const func25 = require("./datatypes.cjs")["member_f79c87b0fe"];
+const func26 = [
+["_daysOfWeek", func24],
+["allDay", func11],
+["_allDay", func5],
+["availableStartTime", func25],
+["_availableStartTime", func5],
+["availableEndTime", func25],
+["_availableEndTime", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
+if(data.daysOfWeek !== undefined && func0.call(data, "daysOfWeek")){
+let data0 = data.daysOfWeek;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+let data1 = data0[i0];
+if(!(((((((data1 === "mon") || (data1 === "tue")) || (data1 === "wed")) || (data1 === "thu")) || (data1 === "fri")) || (data1 === "sat")) || (data1 === "sun"))){
+vErrors = addError(vErrors, instancePath+"/daysOfWeek/" + i0, "#/cdxMembers/daysOfWeek/items/enum", {allowedValues: schema0.cdxMembers.daysOfWeek.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/daysOfWeek", "#/cdxMembers/daysOfWeek/type", {type: "array"}); errors++;
 }
 }
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.active !== undefined && func0.call(data, "active")){
-if(typeof data.active !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
-}
-}
-if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2(data._active, {instancePath:instancePath+"/_active"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.providedBy !== undefined && func0.call(data, "providedBy")){
-if(!(func7(data.providedBy, {instancePath:instancePath+"/providedBy"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-let data19 = data.category;
-if(Array.isArray(data19)){
-const len4 = data19.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data19[i4], {instancePath:instancePath+"/category/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data21 = data.type;
-if(Array.isArray(data21)){
-const len5 = data21.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data21[i5], {instancePath:instancePath+"/type/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
-}
-}
-if(data.specialty !== undefined && func0.call(data, "specialty")){
-let data23 = data.specialty;
-if(Array.isArray(data23)){
-const len6 = data23.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data23[i6], {instancePath:instancePath+"/specialty/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", {type: "array"}); errors++;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-let data25 = data.location;
-if(Array.isArray(data25)){
-const len7 = data25.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func7(data25[i7], {instancePath:instancePath+"/location/" + i7}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data27 = data.name;
-if(typeof data27 === "string"){
-if(func9(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-let data29 = data.comment;
-if(typeof data29 === "string"){
-if(func9(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.extraDetails !== undefined && func0.call(data, "extraDetails")){
-let data31 = data.extraDetails;
-if(typeof data31 === "string"){
-if(func9(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/extraDetails", "#/properties/extraDetails/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extraDetails", "#/properties/extraDetails/type", {type: "string"}); errors++;
-}
-}
-if(data._extraDetails !== undefined && func0.call(data, "_extraDetails")){
-if(!(func2(data._extraDetails, {instancePath:instancePath+"/_extraDetails"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.photo !== undefined && func0.call(data, "photo")){
-if(!(func10(data.photo, {instancePath:instancePath+"/photo"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-let data34 = data.telecom;
-if(Array.isArray(data34)){
-const len8 = data34.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func11(data34[i8], {instancePath:instancePath+"/telecom/" + i8}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
-}
-}
-if(data.coverageArea !== undefined && func0.call(data, "coverageArea")){
-let data36 = data.coverageArea;
-if(Array.isArray(data36)){
-const len9 = data36.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func7(data36[i9], {instancePath:instancePath+"/coverageArea/" + i9}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/coverageArea", "#/properties/coverageArea/type", {type: "array"}); errors++;
-}
-}
-if(data.serviceProvisionCode !== undefined && func0.call(data, "serviceProvisionCode")){
-let data38 = data.serviceProvisionCode;
-if(Array.isArray(data38)){
-const len10 = data38.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func8(data38[i10], {instancePath:instancePath+"/serviceProvisionCode/" + i10}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/serviceProvisionCode", "#/properties/serviceProvisionCode/type", {type: "array"}); errors++;
-}
-}
-if(data.eligibility !== undefined && func0.call(data, "eligibility")){
-let data40 = data.eligibility;
-if(Array.isArray(data40)){
-const len11 = data40.length;
-for(let i11=0; i11<len11; i11++){
-let data41 = data40[i11];
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.id !== undefined && func0.call(data41, "id")){
-let data42 = data41.id;
-if(typeof data42 === "string"){
-if(func9(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/id", "#/$defs/HealthcareService_Eligibility/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/id", "#/$defs/HealthcareService_Eligibility/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data41.extension !== undefined && func0.call(data41, "extension")){
-let data43 = data41.extension;
-if(Array.isArray(data43)){
-const len12 = data43.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data43[i12], {instancePath:instancePath+"/eligibility/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/extension", "#/$defs/HealthcareService_Eligibility/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
-let data45 = data41.modifierExtension;
-if(Array.isArray(data45)){
-const len13 = data45.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data45[i13], {instancePath:instancePath+"/eligibility/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/modifierExtension", "#/$defs/HealthcareService_Eligibility/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data41.code !== undefined && func0.call(data41, "code")){
-if(!(func8(data41.code, {instancePath:instancePath+"/eligibility/" + i11+"/code"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data41.comment !== undefined && func0.call(data41, "comment")){
-let data48 = data41.comment;
-if(typeof data48 === "string"){
-if(func9(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/comment", "#/$defs/HealthcareService_Eligibility/properties/comment/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/comment", "#/$defs/HealthcareService_Eligibility/properties/comment/type", {type: "string"}); errors++;
-}
-}
-if(data41._comment !== undefined && func0.call(data41, "_comment")){
-if(!(func2(data41._comment, {instancePath:instancePath+"/eligibility/" + i11+"/_comment"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11, "#/$defs/HealthcareService_Eligibility/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eligibility", "#/properties/eligibility/type", {type: "array"}); errors++;
-}
-}
-if(data.program !== undefined && func0.call(data, "program")){
-let data50 = data.program;
-if(Array.isArray(data50)){
-const len14 = data50.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func8(data50[i14], {instancePath:instancePath+"/program/" + i14}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/program", "#/properties/program/type", {type: "array"}); errors++;
-}
-}
-if(data.characteristic !== undefined && func0.call(data, "characteristic")){
-let data52 = data.characteristic;
-if(Array.isArray(data52)){
-const len15 = data52.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func8(data52[i15], {instancePath:instancePath+"/characteristic/" + i15}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/characteristic/type", {type: "array"}); errors++;
-}
-}
-if(data.communication !== undefined && func0.call(data, "communication")){
-let data54 = data.communication;
-if(Array.isArray(data54)){
-const len16 = data54.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func8(data54[i16], {instancePath:instancePath+"/communication/" + i16}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/communication", "#/properties/communication/type", {type: "array"}); errors++;
-}
-}
-if(data.referralMethod !== undefined && func0.call(data, "referralMethod")){
-let data56 = data.referralMethod;
-if(Array.isArray(data56)){
-const len17 = data56.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func8(data56[i17], {instancePath:instancePath+"/referralMethod/" + i17}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referralMethod", "#/properties/referralMethod/type", {type: "array"}); errors++;
-}
-}
-if(data.appointmentRequired !== undefined && func0.call(data, "appointmentRequired")){
-if(typeof data.appointmentRequired !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/appointmentRequired", "#/properties/appointmentRequired/type", {type: "boolean"}); errors++;
-}
-}
-if(data._appointmentRequired !== undefined && func0.call(data, "_appointmentRequired")){
-if(!(func2(data._appointmentRequired, {instancePath:instancePath+"/_appointmentRequired"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.availableTime !== undefined && func0.call(data, "availableTime")){
-let data60 = data.availableTime;
-if(Array.isArray(data60)){
-const len18 = data60.length;
-for(let i18=0; i18<len18; i18++){
-let data61 = data60[i18];
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.id !== undefined && func0.call(data61, "id")){
-let data62 = data61.id;
-if(typeof data62 === "string"){
-if(func9(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/id", "#/$defs/HealthcareService_AvailableTime/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/id", "#/$defs/HealthcareService_AvailableTime/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data61.extension !== undefined && func0.call(data61, "extension")){
-let data63 = data61.extension;
-if(Array.isArray(data63)){
-const len19 = data63.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func5(data63[i19], {instancePath:instancePath+"/availableTime/" + i18+"/extension/" + i19}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/extension", "#/$defs/HealthcareService_AvailableTime/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data61.modifierExtension !== undefined && func0.call(data61, "modifierExtension")){
-let data65 = data61.modifierExtension;
-if(Array.isArray(data65)){
-const len20 = data65.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func5(data65[i20], {instancePath:instancePath+"/availableTime/" + i18+"/modifierExtension/" + i20}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/modifierExtension", "#/$defs/HealthcareService_AvailableTime/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data61.daysOfWeek !== undefined && func0.call(data61, "daysOfWeek")){
-let data67 = data61.daysOfWeek;
-if(Array.isArray(data67)){
-const len21 = data67.length;
-for(let i21=0; i21<len21; i21++){
-let data68 = data67[i21];
-if(!(((((((data68 === "mon") || (data68 === "tue")) || (data68 === "wed")) || (data68 === "thu")) || (data68 === "fri")) || (data68 === "sat")) || (data68 === "sun"))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/daysOfWeek/" + i21, "#/$defs/HealthcareService_AvailableTime/properties/daysOfWeek/items/enum", {allowedValues: schema0.properties.daysOfWeek.items.enum}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/daysOfWeek", "#/$defs/HealthcareService_AvailableTime/properties/daysOfWeek/type", {type: "array"}); errors++;
-}
-}
-if(data61._daysOfWeek !== undefined && func0.call(data61, "_daysOfWeek")){
-let data69 = data61._daysOfWeek;
-if(Array.isArray(data69)){
-const len22 = data69.length;
-for(let i22=0; i22<len22; i22++){
-if(!(func2(data69[i22], {instancePath:instancePath+"/availableTime/" + i18+"/_daysOfWeek/" + i22}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/_daysOfWeek", "#/$defs/HealthcareService_AvailableTime/properties/_daysOfWeek/type", {type: "array"}); errors++;
-}
-}
-if(data61.allDay !== undefined && func0.call(data61, "allDay")){
-if(typeof data61.allDay !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/allDay", "#/$defs/HealthcareService_AvailableTime/properties/allDay/type", {type: "boolean"}); errors++;
-}
-}
-if(data61._allDay !== undefined && func0.call(data61, "_allDay")){
-if(!(func2(data61._allDay, {instancePath:instancePath+"/availableTime/" + i18+"/_allDay"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data61.availableStartTime !== undefined && func0.call(data61, "availableStartTime")){
-let data73 = data61.availableStartTime;
-if(typeof data73 === "string"){
-if(!pattern3.test(data73)){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-if(!(formats0(data73))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/format", {format: "fhir-time"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/type", {type: "string"}); errors++;
-}
-}
-if(data61._availableStartTime !== undefined && func0.call(data61, "_availableStartTime")){
-if(!(func2(data61._availableStartTime, {instancePath:instancePath+"/availableTime/" + i18+"/_availableStartTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data61.availableEndTime !== undefined && func0.call(data61, "availableEndTime")){
-let data75 = data61.availableEndTime;
-if(typeof data75 === "string"){
-if(!pattern3.test(data75)){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-if(!(formats0(data75))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/format", {format: "fhir-time"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/type", {type: "string"}); errors++;
-}
-}
-if(data61._availableEndTime !== undefined && func0.call(data61, "_availableEndTime")){
-if(!(func2(data61._availableEndTime, {instancePath:instancePath+"/availableTime/" + i18+"/_availableEndTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18, "#/$defs/HealthcareService_AvailableTime/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime", "#/properties/availableTime/type", {type: "array"}); errors++;
-}
-}
-if(data.notAvailable !== undefined && func0.call(data, "notAvailable")){
-let data77 = data.notAvailable;
-if(Array.isArray(data77)){
-const len23 = data77.length;
-for(let i23=0; i23<len23; i23++){
-let data78 = data77[i23];
-const _errs127 = errors;
-let valid55 = true;
-const _errs128 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78._description !== undefined && func0.call(data78, "_description")){
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func27 = require("./datatypes.cjs")["Period"];
+const func28 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["description", func15],
+["_description", func5],
+["during", func27]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._description !== undefined && func0.call(data, "_description")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs128 === errors;
-errors = _errs127;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs127){
-vErrors.length = _errs127;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs129 = errors;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if((data78.description === undefined) || (!(func0.call(data78, "description")))){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/allOf/0/then/required", {missingProperty: "description"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.description === undefined) || (!(func0.call(data, "description")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "description"}); errors++;
 }
 }
-var _valid0 = _errs129 === errors;
-valid55 = _valid0;
-if(valid55){
-var props0 = {};
-props0.description = true;
-props0._description = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid55){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.description = true;
-props0._description = true;
-props0.during = true;
-}
-if(data78.id !== undefined && func0.call(data78, "id")){
-let data80 = data78.id;
-if(typeof data80 === "string"){
-if(func9(data80) < 1){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/id", "#/$defs/HealthcareService_NotAvailable/properties/id/minLength", {limit: 1}); errors++;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/id", "#/$defs/HealthcareService_NotAvailable/properties/id/type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate0(data, {instancePath=""}={}){
+/*# sourceURL="https://schemas.cdx.dev/fhir/r4/HealthcareService.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
+}
+if(data.resourceType !== undefined && func0.call(data, "resourceType")){
+if("HealthcareService" !== data.resourceType){
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "HealthcareService"}); errors++;
 }
 }
-if(data78.extension !== undefined && func0.call(data78, "extension")){
-let data81 = data78.extension;
-if(Array.isArray(data81)){
-const len24 = data81.length;
-for(let i24=0; i24<len24; i24++){
-if(!(func5(data81[i24], {instancePath:instancePath+"/notAvailable/" + i23+"/extension/" + i24}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/extension", "#/$defs/HealthcareService_NotAvailable/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data78.modifierExtension !== undefined && func0.call(data78, "modifierExtension")){
-let data83 = data78.modifierExtension;
-if(Array.isArray(data83)){
-const len25 = data83.length;
-for(let i25=0; i25<len25; i25++){
-if(!(func5(data83[i25], {instancePath:instancePath+"/notAvailable/" + i23+"/modifierExtension/" + i25}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data.eligibility !== undefined && func0.call(data, "eligibility")){
+let data1 = data.eligibility;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/eligibility/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/modifierExtension", "#/$defs/HealthcareService_NotAvailable/properties/modifierExtension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility", "#/cdxMembers/eligibility/type", {type: "array"}); errors++;
 }
 }
-if(data78.description !== undefined && func0.call(data78, "description")){
-let data85 = data78.description;
-if(typeof data85 === "string"){
-if(func9(data85) < 1){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/description", "#/$defs/HealthcareService_NotAvailable/properties/description/minLength", {limit: 1}); errors++;
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/description", "#/$defs/HealthcareService_NotAvailable/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data78._description !== undefined && func0.call(data78, "_description")){
-if(!(func2(data78._description, {instancePath:instancePath+"/notAvailable/" + i23+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data78.during !== undefined && func0.call(data78, "during")){
-if(!(func12(data78.during, {instancePath:instancePath+"/notAvailable/" + i23+"/during"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+if(data.availableTime !== undefined && func0.call(data, "availableTime")){
+let data3 = data.availableTime;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/availableTime/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime", "#/cdxMembers/availableTime/type", {type: "array"}); errors++;
+}
+}
+if(data.notAvailable !== undefined && func0.call(data, "notAvailable")){
+let data5 = data.notAvailable;
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate3(data5[i2], {instancePath:instancePath+"/notAvailable/" + i2}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable", "#/properties/notAvailable/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable", "#/cdxMembers/notAvailable/type", {type: "array"}); errors++;
 }
 }
-if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
-let data88 = data.availabilityExceptions;
-if(typeof data88 === "string"){
-if(func9(data88) < 1){
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", {type: "string"}); errors++;
-}
-}
-if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
-if(!(func2(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-let data90 = data.endpoint;
-if(Array.isArray(data90)){
-const len26 = data90.length;
-for(let i26=0; i26<len26; i26++){
-if(!(func7(data90[i26], {instancePath:instancePath+"/endpoint/" + i26}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -754,53 +276,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "active": true,
-  "_active": true,
-  "providedBy": true,
-  "category": true,
-  "type": true,
-  "specialty": true,
-  "location": true,
-  "name": true,
-  "_name": true,
-  "comment": true,
-  "_comment": true,
-  "extraDetails": true,
-  "_extraDetails": true,
-  "photo": true,
-  "telecom": true,
-  "coverageArea": true,
-  "serviceProvisionCode": true,
-  "eligibility": true,
-  "program": true,
-  "characteristic": true,
-  "communication": true,
-  "referralMethod": true,
-  "appointmentRequired": true,
-  "_appointmentRequired": true,
-  "availableTime": true,
-  "notAvailable": true,
-  "availabilityExceptions": true,
-  "_availabilityExceptions": true,
-  "endpoint": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

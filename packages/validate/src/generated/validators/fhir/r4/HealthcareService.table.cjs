@@ -66,7 +66,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Identifier"},
 {"t":2},
 {"d":"Element"},
-{"d":"Reference"},
+{"d":"Reference","s":"HealthcareService.providedBy"},
 {"i":21,"t":8},
 {"d":"CodeableConcept"},
 {"i":23,"t":8},
@@ -74,7 +74,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":25,"t":8},
 {"d":"CodeableConcept"},
 {"i":27,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"HealthcareService.location"},
 {"t":64,"u":1},
 {"d":"Element"},
 {"t":64,"u":1},
@@ -85,7 +85,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":36,"t":8},
 {"d":"ContactPoint"},
 {"i":38,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"HealthcareService.coverageArea"},
 {"i":40,"t":8},
 {"d":"CodeableConcept"},
 {"i":42,"t":8},
@@ -155,6 +155,6 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"t":64,"u":1},
 {"d":"Element"},
 {"i":94,"t":8},
-{"d":"Reference"}
+{"d":"Reference","s":"HealthcareService.endpoint"}
 ]}`);
 module.exports.formats = { "fhir-time": formats["fhir-time"] };

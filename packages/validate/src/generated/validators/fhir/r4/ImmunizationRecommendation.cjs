@@ -3,396 +3,119 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("./datatypes.cjs")["member_fecd911445"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["patient", func11],
+["date", func12],
+["_date", func5],
+["authority", func11]
+];
 
+const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["vaccineCode", func15],
+["targetDisease", func16],
+["contraindicatedVaccineCode", func15],
+["forecastStatus", func16],
+["forecastReason", func15]
+];
+const func18 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func19 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func20 = [
+["description", func14],
+["_description", func5],
+["series", func14],
+["_series", func5],
+["doseNumberPositiveInt", func18],
+["_doseNumberPositiveInt", func5],
+["doseNumberString", func14],
+["_doseNumberString", func5],
+["seriesDosesPositiveInt", func18],
+["_seriesDosesPositiveInt", func5],
+["seriesDosesString", func14],
+["_seriesDosesString", func5],
+["supportingImmunization", func19],
+["supportingPatientInformation", func19]
+];
+const func21 = require("../../../../choice.cjs").choiceForms;
 
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("../../../../choice.cjs").choiceForms;
-const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
-const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
+const func22 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["code", func16],
+["value", func12],
+["_value", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.forecastStatus === undefined) || (!(func0.call(data, "forecastStatus")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "forecastStatus"}); errors++;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.vaccineCode !== undefined && func0.call(data, "vaccineCode")){
-let data5 = data.vaccineCode;
-if(Array.isArray(data5)){
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func9(data5[i2], {instancePath:instancePath+"/vaccineCode/" + i2}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/vaccineCode", "#/properties/vaccineCode/type", {type: "array"}); errors++;
-}
-}
-if(data.targetDisease !== undefined && func0.call(data, "targetDisease")){
-if(!(func9(data.targetDisease, {instancePath:instancePath+"/targetDisease"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.contraindicatedVaccineCode !== undefined && func0.call(data, "contraindicatedVaccineCode")){
-let data8 = data.contraindicatedVaccineCode;
-if(Array.isArray(data8)){
-const len3 = data8.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func9(data8[i3], {instancePath:instancePath+"/contraindicatedVaccineCode/" + i3}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contraindicatedVaccineCode", "#/properties/contraindicatedVaccineCode/type", {type: "array"}); errors++;
-}
-}
-if(data.forecastStatus !== undefined && func0.call(data, "forecastStatus")){
-if(!(func9(data.forecastStatus, {instancePath:instancePath+"/forecastStatus"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.forecastReason !== undefined && func0.call(data, "forecastReason")){
-let data11 = data.forecastReason;
-if(Array.isArray(data11)){
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func9(data11[i4], {instancePath:instancePath+"/forecastReason/" + i4}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/forecastReason", "#/properties/forecastReason/type", {type: "array"}); errors++;
-}
-}
-if(data.dateCriterion !== undefined && func0.call(data, "dateCriterion")){
-let data13 = data.dateCriterion;
-if(Array.isArray(data13)){
-const len5 = data13.length;
-for(let i5=0; i5<len5; i5++){
-let data14 = data13[i5];
-const _errs26 = errors;
-let valid15 = true;
-const _errs27 = errors;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14._value !== undefined && func0.call(data14, "_value")){
+if(data._value !== undefined && func0.call(data, "_value")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs27 === errors;
-errors = _errs26;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs28 = errors;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if((data14.value === undefined) || (!(func0.call(data14, "value")))){
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5, "#/$defs/ImmunizationRecommendation_DateCriterion/allOf/0/then/required", {missingProperty: "value"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.value === undefined) || (!(func0.call(data, "value")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "value"}); errors++;
 }
 }
-var _valid0 = _errs28 === errors;
-valid15 = _valid0;
-if(valid15){
-var props0 = {};
-props0.value = true;
-props0._value = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid15){
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5, "#/$defs/ImmunizationRecommendation_DateCriterion/allOf/0/if", {failingKeyword: "then"}); errors++;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if((data14.code === undefined) || (!(func0.call(data14, "code")))){
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5, "#/$defs/ImmunizationRecommendation_DateCriterion/required", {missingProperty: "code"}); errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.code = true;
-props0.value = true;
-props0._value = true;
-}
-if(data14.id !== undefined && func0.call(data14, "id")){
-let data16 = data14.id;
-if(typeof data16 === "string"){
-if(func8(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/id", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/id", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data14.extension !== undefined && func0.call(data14, "extension")){
-let data17 = data14.extension;
-if(Array.isArray(data17)){
-const len6 = data17.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data17[i6], {instancePath:instancePath+"/dateCriterion/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/extension", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data14.modifierExtension !== undefined && func0.call(data14, "modifierExtension")){
-let data19 = data14.modifierExtension;
-if(Array.isArray(data19)){
-const len7 = data19.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data19[i7], {instancePath:instancePath+"/dateCriterion/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/modifierExtension", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data14.code !== undefined && func0.call(data14, "code")){
-if(!(func9(data14.code, {instancePath:instancePath+"/dateCriterion/" + i5+"/code"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data14.value !== undefined && func0.call(data14, "value")){
-let data22 = data14.value;
-if(typeof data22 === "string"){
-if(!pattern3.test(data22)){
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/value", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data22))){
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/value", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/value", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/type", {type: "string"}); errors++;
-}
-}
-if(data14._value !== undefined && func0.call(data14, "_value")){
-if(!(func2(data14._value, {instancePath:instancePath+"/dateCriterion/" + i5+"/_value"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5, "#/$defs/ImmunizationRecommendation_DateCriterion/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dateCriterion", "#/properties/dateCriterion/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data24 = data.description;
-if(typeof data24 === "string"){
-if(func8(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.series !== undefined && func0.call(data, "series")){
-let data26 = data.series;
-if(typeof data26 === "string"){
-if(func8(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/type", {type: "string"}); errors++;
-}
-}
-if(data._series !== undefined && func0.call(data, "_series")){
-if(!(func2(data._series, {instancePath:instancePath+"/_series"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.doseNumberPositiveInt !== undefined && func0.call(data, "doseNumberPositiveInt")){
-let data28 = data.doseNumberPositiveInt;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/type", {type: "integer"}); errors++;
-}
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 2147483647 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data28 < 1 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data._doseNumberPositiveInt !== undefined && func0.call(data, "_doseNumberPositiveInt")){
-if(!(func2(data._doseNumberPositiveInt, {instancePath:instancePath+"/_doseNumberPositiveInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.doseNumberString !== undefined && func0.call(data, "doseNumberString")){
-let data30 = data.doseNumberString;
-if(typeof data30 === "string"){
-if(func8(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/doseNumberString", "#/properties/doseNumberString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/doseNumberString", "#/properties/doseNumberString/type", {type: "string"}); errors++;
-}
-}
-if(data._doseNumberString !== undefined && func0.call(data, "_doseNumberString")){
-if(!(func2(data._doseNumberString, {instancePath:instancePath+"/_doseNumberString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.seriesDosesPositiveInt !== undefined && func0.call(data, "seriesDosesPositiveInt")){
-let data32 = data.seriesDosesPositiveInt;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/type", {type: "integer"}); errors++;
-}
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data32 < 1 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data._seriesDosesPositiveInt !== undefined && func0.call(data, "_seriesDosesPositiveInt")){
-if(!(func2(data._seriesDosesPositiveInt, {instancePath:instancePath+"/_seriesDosesPositiveInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.seriesDosesString !== undefined && func0.call(data, "seriesDosesString")){
-let data34 = data.seriesDosesString;
-if(typeof data34 === "string"){
-if(func8(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/seriesDosesString", "#/properties/seriesDosesString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/seriesDosesString", "#/properties/seriesDosesString/type", {type: "string"}); errors++;
-}
-}
-if(data._seriesDosesString !== undefined && func0.call(data, "_seriesDosesString")){
-if(!(func2(data._seriesDosesString, {instancePath:instancePath+"/_seriesDosesString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.supportingImmunization !== undefined && func0.call(data, "supportingImmunization")){
-let data36 = data.supportingImmunization;
-if(Array.isArray(data36)){
-const len8 = data36.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func7(data36[i8], {instancePath:instancePath+"/supportingImmunization/" + i8}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/supportingImmunization", "#/properties/supportingImmunization/type", {type: "array"}); errors++;
-}
-}
-if(data.supportingPatientInformation !== undefined && func0.call(data, "supportingPatientInformation")){
-let data38 = data.supportingPatientInformation;
-if(Array.isArray(data38)){
-const len9 = data38.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func7(data38[i9], {instancePath:instancePath+"/supportingPatientInformation/" + i9}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/supportingPatientInformation", "#/properties/supportingPatientInformation/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func10(data, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
-}
-const forms1 = func10(data, obj1);
-if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -401,48 +124,60 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "vaccineCode": true,
-  "targetDisease": true,
-  "contraindicatedVaccineCode": true,
-  "forecastStatus": true,
-  "forecastReason": true,
-  "dateCriterion": true,
-  "description": true,
-  "_description": true,
-  "series": true,
-  "_series": true,
-  "doseNumberPositiveInt": true,
-  "_doseNumberPositiveInt": true,
-  "doseNumberString": true,
-  "_doseNumberString": true,
-  "seriesDosesPositiveInt": true,
-  "_seriesDosesPositiveInt": true,
-  "seriesDosesString": true,
-  "_seriesDosesString": true,
-  "supportingImmunization": true,
-  "supportingPatientInformation": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
+const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.forecastStatus === undefined) || (!(func0.call(data, "forecastStatus")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "forecastStatus"}); errors++;
+}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.dateCriterion !== undefined && func0.call(data, "dateCriterion")){
+let data0 = data.dateCriterion;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/dateCriterion/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/dateCriterion", "#/cdxMembers/dateCriterion/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func21(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
+}
+const forms1 = func21(data, obj1);
+if(forms1 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ImmunizationRecommendation.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -470,11 +205,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.date = true;
-props0._date = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -489,181 +219,27 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "recom
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.patient = true;
-props0.date = true;
-props0._date = true;
-props0.authority = true;
-props0.recommendation = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImmunizationRecommendation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImmunizationRecommendation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ImmunizationRecommendation"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func7(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data18 = data.date;
-if(typeof data18 === "string"){
-if(!pattern3.test(data18)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data18))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.authority !== undefined && func0.call(data, "authority")){
-if(!(func7(data.authority, {instancePath:instancePath+"/authority"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.recommendation !== undefined && func0.call(data, "recommendation")){
-let data21 = data.recommendation;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i4=0; i4<len4; i4++){
-if(!(validate1(data21[i4], {instancePath:instancePath+"/recommendation/" + i4}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data2 = data.recommendation;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data2[i0], {instancePath:instancePath+"/recommendation/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/recommendation", "#/properties/recommendation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recommendation", "#/cdxMembers/recommendation/type", {type: "array"}); errors++;
 }
 }
 }
@@ -671,10 +247,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,15 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
-  "status": {
-   "enum": [
-    "draft",
-    "active",
-    "retired",
-    "unknown"
-   ]
-  },
+ "cdxMembers": {
   "license": {
    "enum": [
     "not-open-source",
@@ -360,280 +352,295 @@ const schema0 = {
     "ZPL-2.0",
     "ZPL-2.1"
    ]
-  },
-  "fhirVersion": {
-   "items": {
-    "enum": [
-     "0.01",
-     "0.05",
-     "0.06",
-     "0.11",
-     "0.0.80",
-     "0.0.81",
-     "0.0.82",
-     "0.4.0",
-     "0.5.0",
-     "1.0.0",
-     "1.0.1",
-     "1.0.2",
-     "1.1.0",
-     "1.4.0",
-     "1.6.0",
-     "1.8.0",
-     "3.0.0",
-     "3.0.1",
-     "3.3.0",
-     "3.5.0",
-     "4.0.0",
-     "4.0.1"
-    ]
-   }
-  }
- }
-};
-
-const schema1 = {
- "properties": {
-  "type": {
-   "enum": [
-    "Account",
-    "ActivityDefinition",
-    "AdverseEvent",
-    "AllergyIntolerance",
-    "Appointment",
-    "AppointmentResponse",
-    "AuditEvent",
-    "Basic",
-    "Binary",
-    "BiologicallyDerivedProduct",
-    "BodyStructure",
-    "Bundle",
-    "CapabilityStatement",
-    "CarePlan",
-    "CareTeam",
-    "CatalogEntry",
-    "ChargeItem",
-    "ChargeItemDefinition",
-    "Claim",
-    "ClaimResponse",
-    "ClinicalImpression",
-    "CodeSystem",
-    "Communication",
-    "CommunicationRequest",
-    "CompartmentDefinition",
-    "Composition",
-    "ConceptMap",
-    "Condition",
-    "Consent",
-    "Contract",
-    "Coverage",
-    "CoverageEligibilityRequest",
-    "CoverageEligibilityResponse",
-    "DetectedIssue",
-    "Device",
-    "DeviceDefinition",
-    "DeviceMetric",
-    "DeviceRequest",
-    "DeviceUseStatement",
-    "DiagnosticReport",
-    "DocumentManifest",
-    "DocumentReference",
-    "DomainResource",
-    "EffectEvidenceSynthesis",
-    "Encounter",
-    "Endpoint",
-    "EnrollmentRequest",
-    "EnrollmentResponse",
-    "EpisodeOfCare",
-    "EventDefinition",
-    "Evidence",
-    "EvidenceVariable",
-    "ExampleScenario",
-    "ExplanationOfBenefit",
-    "FamilyMemberHistory",
-    "Flag",
-    "Goal",
-    "GraphDefinition",
-    "Group",
-    "GuidanceResponse",
-    "HealthcareService",
-    "ImagingStudy",
-    "Immunization",
-    "ImmunizationEvaluation",
-    "ImmunizationRecommendation",
-    "ImplementationGuide",
-    "InsurancePlan",
-    "Invoice",
-    "Library",
-    "Linkage",
-    "List",
-    "Location",
-    "Measure",
-    "MeasureReport",
-    "Media",
-    "Medication",
-    "MedicationAdministration",
-    "MedicationDispense",
-    "MedicationKnowledge",
-    "MedicationRequest",
-    "MedicationStatement",
-    "MedicinalProduct",
-    "MedicinalProductAuthorization",
-    "MedicinalProductContraindication",
-    "MedicinalProductIndication",
-    "MedicinalProductIngredient",
-    "MedicinalProductInteraction",
-    "MedicinalProductManufactured",
-    "MedicinalProductPackaged",
-    "MedicinalProductPharmaceutical",
-    "MedicinalProductUndesirableEffect",
-    "MessageDefinition",
-    "MessageHeader",
-    "MolecularSequence",
-    "NamingSystem",
-    "NutritionOrder",
-    "Observation",
-    "ObservationDefinition",
-    "OperationDefinition",
-    "OperationOutcome",
-    "Organization",
-    "OrganizationAffiliation",
-    "Parameters",
-    "Patient",
-    "PaymentNotice",
-    "PaymentReconciliation",
-    "Person",
-    "PlanDefinition",
-    "Practitioner",
-    "PractitionerRole",
-    "Procedure",
-    "Provenance",
-    "Questionnaire",
-    "QuestionnaireResponse",
-    "RelatedPerson",
-    "RequestGroup",
-    "ResearchDefinition",
-    "ResearchElementDefinition",
-    "ResearchStudy",
-    "ResearchSubject",
-    "Resource",
-    "RiskAssessment",
-    "RiskEvidenceSynthesis",
-    "Schedule",
-    "SearchParameter",
-    "ServiceRequest",
-    "Slot",
-    "Specimen",
-    "SpecimenDefinition",
-    "StructureDefinition",
-    "StructureMap",
-    "Subscription",
-    "Substance",
-    "SubstanceNucleicAcid",
-    "SubstancePolymer",
-    "SubstanceProtein",
-    "SubstanceReferenceInformation",
-    "SubstanceSourceMaterial",
-    "SubstanceSpecification",
-    "SupplyDelivery",
-    "SupplyRequest",
-    "Task",
-    "TerminologyCapabilities",
-    "TestReport",
-    "TestScript",
-    "ValueSet",
-    "VerificationResult",
-    "VisionPrescription"
-   ]
   }
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("ajv/dist/runtime/ucs2length").default;
-const func7 = require("./datatypes.cjs")["ContactDetail"];
-const func8 = require("./datatypes.cjs")["UsageContext"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("ajv/dist/runtime/equal").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func15 = require("./datatypes.cjs")["member_1538b1110f"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["version", func10],
+["_version", func5],
+["name", func10],
+["_name", func5],
+["title", func10],
+["_title", func5],
+["status", func11],
+["_status", func5],
+["experimental", func12],
+["_experimental", func5],
+["date", func13],
+["_date", func5],
+["publisher", func10],
+["_publisher", func5],
+["contact", func14],
+["description", func10],
+["_description", func5],
+["useContext", func15],
+["jurisdiction", func16],
+["copyright", func10],
+["_copyright", func5],
+["packageId", func2],
+["_packageId", func5]
+];
+const func18 = require("ajv/dist/runtime/equal").default;
+const func19 = require("./datatypes.cjs")["member_0ed055b413"];
+const func20 = require("./datatypes.cjs")["member_037bb971b0"];
+const func21 = [
+["_license", func5],
+["fhirVersion", func19],
+["_fhirVersion", func20]
+];
 
-
-const schema2 = {
- "properties": {
-  "fhirVersion": {
-   "items": {
-    "enum": [
-     "0.01",
-     "0.05",
-     "0.06",
-     "0.11",
-     "0.0.80",
-     "0.0.81",
-     "0.0.82",
-     "0.4.0",
-     "0.5.0",
-     "1.0.0",
-     "1.0.1",
-     "1.0.2",
-     "1.1.0",
-     "1.4.0",
-     "1.6.0",
-     "1.8.0",
-     "3.0.0",
-     "3.0.1",
-     "3.3.0",
-     "3.5.0",
-     "4.0.0",
-     "4.0.1"
-    ]
-   }
-  }
- }
-};
-const schema3 = {
- "properties": {
-  "code": {
-   "enum": [
-    "apply",
-    "path-resource",
-    "path-pages",
-    "path-tx-cache",
-    "expansion-parameter",
-    "rule-broken-links",
-    "generate-xml",
-    "generate-json",
-    "generate-turtle",
-    "html-template"
-   ]
-  }
- }
-};
-
-const func11 = require("./datatypes.cjs")["Reference"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const obj0 = new Set(["exampleBoolean", "exampleCanonical"]);
-const schema4 = {"properties":{"generation":{"enum":["html","markdown","xml","generated"]}}};
-const wrapper0 = {validate: validate1};
-const obj1 = new Set(["nameUrl", "nameReference"]);
+const func22 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["uri", func4],
+["_uri", func5],
+["packageId", func2],
+["_packageId", func5],
+["version", func10],
+["_version", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.uri === undefined) || (!(func0.call(data, "uri")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "uri"}); errors++;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func23 = require("./datatypes.cjs")["member_fcaeb20732"];
+const func24 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["type", func23],
+["_type", func5],
+["profile", func4],
+["_profile", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.profile === undefined) || (!(func0.call(data, "profile")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "profile"}); errors++;
+}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func25 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9]
+];
+
+const func26 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["name", func10],
+["_name", func5],
+["description", func10],
+["_description", func5]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._name !== undefined && func0.call(data, "_name")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+const func27 = require("./datatypes.cjs")["Reference"];
+const func28 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["reference", func27],
+["fhirVersion", func19],
+["_fhirVersion", func20],
+["name", func10],
+["_name", func5],
+["description", func10],
+["_description", func5],
+["exampleBoolean", func12],
+["_exampleBoolean", func5],
+["exampleCanonical", func4],
+["_exampleCanonical", func5],
+["groupingId", func2],
+["_groupingId", func5]
+];
+const func29 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["exampleBoolean", "exampleCanonical"]);
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.reference === undefined) || (!(func0.call(data, "reference")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "reference"}); errors++;
+}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func29(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+const schema1 = {"cdxMembers":{"generation":{"enum":["html","markdown","xml","generated"]}}};
+const func30 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["nameUrl", func4],
+["_nameUrl", func5],
+["nameReference", func27],
+["title", func10],
+["_title", func5]
+];
+const func31 = [
+["_generation", func5]
+];
+const wrapper0 = {validate: validate5};
+const obj1 = new Set(["nameUrl", "nameReference"]);
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -714,20 +721,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props0 = {};
-props0.title = true;
-props0._title = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.nameUrl = true;
-props0._nameUrl = true;
-props0.nameReference = true;
 }
 const _errs10 = errors;
 let valid5 = true;
@@ -756,141 +752,40 @@ vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingPro
 }
 var _valid2 = _errs12 === errors;
 valid5 = _valid2;
-if(valid5){
-var props1 = {};
-props1.generation = true;
-props1._generation = true;
-}
 }
 if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.nameUrl = true;
-props0._nameUrl = true;
-props0.nameReference = true;
-props0.title = true;
-props0._title = true;
-props0.generation = true;
-props0._generation = true;
-props0.page = true;
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data5 = data.id;
-if(typeof data5 === "string"){
-if(func6(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
+if(data.generation !== undefined && func0.call(data, "generation")){
+let data5 = data.generation;
+if(!((((data5 === "html") || (data5 === "markdown")) || (data5 === "xml")) || (data5 === "generated"))){
+vErrors = addError(vErrors, instancePath+"/generation", "#/cdxMembers/generation/enum", {allowedValues: schema1.cdxMembers.generation.enum}); errors++;
 }
 }
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data6 = data.extension;
+if(data.page !== undefined && func0.call(data, "page")){
+let data6 = data.page;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data6[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data8 = data.modifierExtension;
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data8[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.nameUrl !== undefined && func0.call(data, "nameUrl")){
-let data10 = data.nameUrl;
-if(typeof data10 === "string"){
-if(!pattern1.test(data10)){
-vErrors = addError(vErrors, instancePath+"/nameUrl", "#/properties/nameUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/nameUrl", "#/properties/nameUrl/type", {type: "string"}); errors++;
-}
-}
-if(data._nameUrl !== undefined && func0.call(data, "_nameUrl")){
-if(!(func2(data._nameUrl, {instancePath:instancePath+"/_nameUrl"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.nameReference !== undefined && func0.call(data, "nameReference")){
-if(!(func11(data.nameReference, {instancePath:instancePath+"/nameReference"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data13 = data.title;
-if(typeof data13 === "string"){
-if(func6(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.generation !== undefined && func0.call(data, "generation")){
-let data15 = data.generation;
-if(!((((data15 === "html") || (data15 === "markdown")) || (data15 === "xml")) || (data15 === "generated"))){
-vErrors = addError(vErrors, instancePath+"/generation", "#/properties/generation/enum", {allowedValues: schema4.properties.generation.enum}); errors++;
-}
-}
-if(data._generation !== undefined && func0.call(data, "_generation")){
-if(!(func2(data._generation, {instancePath:instancePath+"/_generation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.page !== undefined && func0.call(data, "page")){
-let data17 = data.page;
-if(Array.isArray(data17)){
-const len2 = data17.length;
-for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data17[i2], {instancePath:instancePath+"/page/" + i2}))){
+if(!(wrapper0.validate(data6[i0], {instancePath:instancePath+"/page/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page", "#/properties/page/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page", "#/cdxMembers/page/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func12(data, obj1);
+const forms0 = func29(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "name[x]", forms: forms0}); errors++;
 }
@@ -898,1230 +793,463 @@ vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "name[x]", for
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate1.errors = vErrors;
-evaluated0.props = props0;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+const schema2 = {
+ "cdxMembers": {
+  "code": {
+   "enum": [
+    "apply",
+    "path-resource",
+    "path-pages",
+    "path-tx-cache",
+    "expansion-parameter",
+    "rule-broken-links",
+    "generate-xml",
+    "generate-json",
+    "generate-turtle",
+    "html-template"
+   ]
+  }
+ }
+};
+const func32 = [
+["_code", func5],
+["value", func10],
+["_value", func5]
+];
 
-function validate2(data, {instancePath=""}={}){
+function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.grouping !== undefined && func0.call(data, "grouping")){
-let data5 = data.grouping;
-if(Array.isArray(data5)){
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-let data6 = data5[i2];
-const _errs15 = errors;
-let valid9 = true;
-const _errs16 = errors;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6._name !== undefined && func0.call(data6, "_name")){
+if(data._code !== undefined && func0.call(data, "_code")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs16 === errors;
-errors = _errs15;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs17 = errors;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if((data6.name === undefined) || (!(func0.call(data6, "name")))){
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/allOf/0/then/required", {missingProperty: "name"}); errors++;
-}
-}
-var _valid0 = _errs17 === errors;
-valid9 = _valid0;
-if(valid9){
-var props0 = {};
-props0.name = true;
-props0._name = true;
-}
-}
-if(!valid9){
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.name = true;
-props0._name = true;
-props0.description = true;
-props0._description = true;
-}
-if(data6.id !== undefined && func0.call(data6, "id")){
-let data8 = data6.id;
-if(typeof data8 === "string"){
-if(func6(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/id", "#/$defs/ImplementationGuide_Grouping/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/id", "#/$defs/ImplementationGuide_Grouping/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data6.extension !== undefined && func0.call(data6, "extension")){
-let data9 = data6.extension;
-if(Array.isArray(data9)){
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/grouping/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/extension", "#/$defs/ImplementationGuide_Grouping/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
-let data11 = data6.modifierExtension;
-if(Array.isArray(data11)){
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data11[i4], {instancePath:instancePath+"/grouping/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/modifierExtension", "#/$defs/ImplementationGuide_Grouping/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data6.name !== undefined && func0.call(data6, "name")){
-let data13 = data6.name;
-if(typeof data13 === "string"){
-if(func6(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/name", "#/$defs/ImplementationGuide_Grouping/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/name", "#/$defs/ImplementationGuide_Grouping/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data6._name !== undefined && func0.call(data6, "_name")){
-if(!(func2(data6._name, {instancePath:instancePath+"/grouping/" + i2+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data6.description !== undefined && func0.call(data6, "description")){
-let data15 = data6.description;
-if(typeof data15 === "string"){
-if(func6(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/description", "#/$defs/ImplementationGuide_Grouping/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/description", "#/$defs/ImplementationGuide_Grouping/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data6._description !== undefined && func0.call(data6, "_description")){
-if(!(func2(data6._description, {instancePath:instancePath+"/grouping/" + i2+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/grouping", "#/properties/grouping/type", {type: "array"}); errors++;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data17 = data.resource;
-if(Array.isArray(data17)){
-const len5 = data17.length;
-for(let i5=0; i5<len5; i5++){
-let data18 = data17[i5];
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if((data18.reference === undefined) || (!(func0.call(data18, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/required", {missingProperty: "reference"}); errors++;
-}
-if(data18.id !== undefined && func0.call(data18, "id")){
-let data19 = data18.id;
-if(typeof data19 === "string"){
-if(func6(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/id", "#/$defs/ImplementationGuide_Resource/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/id", "#/$defs/ImplementationGuide_Resource/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data18.extension !== undefined && func0.call(data18, "extension")){
-let data20 = data18.extension;
-if(Array.isArray(data20)){
-const len6 = data20.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data20[i6], {instancePath:instancePath+"/resource/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/extension", "#/$defs/ImplementationGuide_Resource/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
-let data22 = data18.modifierExtension;
-if(Array.isArray(data22)){
-const len7 = data22.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data22[i7], {instancePath:instancePath+"/resource/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/modifierExtension", "#/$defs/ImplementationGuide_Resource/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data18.reference !== undefined && func0.call(data18, "reference")){
-if(!(func11(data18.reference, {instancePath:instancePath+"/resource/" + i5+"/reference"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data18.fhirVersion !== undefined && func0.call(data18, "fhirVersion")){
-let data25 = data18.fhirVersion;
-if(Array.isArray(data25)){
-const len8 = data25.length;
-for(let i8=0; i8<len8; i8++){
-let data26 = data25[i8];
-if(typeof data26 !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion/" + i8, "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/items/type", {type: "string"}); errors++;
-}
-if(!((((((((((((((((((((((data26 === "0.01") || (data26 === "0.05")) || (data26 === "0.06")) || (data26 === "0.11")) || (data26 === "0.0.80")) || (data26 === "0.0.81")) || (data26 === "0.0.82")) || (data26 === "0.4.0")) || (data26 === "0.5.0")) || (data26 === "1.0.0")) || (data26 === "1.0.1")) || (data26 === "1.0.2")) || (data26 === "1.1.0")) || (data26 === "1.4.0")) || (data26 === "1.6.0")) || (data26 === "1.8.0")) || (data26 === "3.0.0")) || (data26 === "3.0.1")) || (data26 === "3.3.0")) || (data26 === "3.5.0")) || (data26 === "4.0.0")) || (data26 === "4.0.1"))){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion/" + i8, "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/items/enum", {allowedValues: schema2.properties.fhirVersion.items.enum}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion", "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/type", {type: "array"}); errors++;
-}
-}
-if(data18._fhirVersion !== undefined && func0.call(data18, "_fhirVersion")){
-let data27 = data18._fhirVersion;
-if(Array.isArray(data27)){
-const len9 = data27.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2(data27[i9], {instancePath:instancePath+"/resource/" + i5+"/_fhirVersion/" + i9}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/_fhirVersion", "#/$defs/ImplementationGuide_Resource/properties/_fhirVersion/type", {type: "array"}); errors++;
-}
-}
-if(data18.name !== undefined && func0.call(data18, "name")){
-let data29 = data18.name;
-if(typeof data29 === "string"){
-if(func6(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/name", "#/$defs/ImplementationGuide_Resource/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/name", "#/$defs/ImplementationGuide_Resource/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data18._name !== undefined && func0.call(data18, "_name")){
-if(!(func2(data18._name, {instancePath:instancePath+"/resource/" + i5+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.description !== undefined && func0.call(data18, "description")){
-let data31 = data18.description;
-if(typeof data31 === "string"){
-if(func6(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/description", "#/$defs/ImplementationGuide_Resource/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/description", "#/$defs/ImplementationGuide_Resource/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data18._description !== undefined && func0.call(data18, "_description")){
-if(!(func2(data18._description, {instancePath:instancePath+"/resource/" + i5+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.exampleBoolean !== undefined && func0.call(data18, "exampleBoolean")){
-if(typeof data18.exampleBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleBoolean", "#/$defs/ImplementationGuide_Resource/properties/exampleBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data18._exampleBoolean !== undefined && func0.call(data18, "_exampleBoolean")){
-if(!(func2(data18._exampleBoolean, {instancePath:instancePath+"/resource/" + i5+"/_exampleBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.exampleCanonical !== undefined && func0.call(data18, "exampleCanonical")){
-let data35 = data18.exampleCanonical;
-if(typeof data35 === "string"){
-if(!pattern1.test(data35)){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource/properties/exampleCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource/properties/exampleCanonical/type", {type: "string"}); errors++;
-}
-}
-if(data18._exampleCanonical !== undefined && func0.call(data18, "_exampleCanonical")){
-if(!(func2(data18._exampleCanonical, {instancePath:instancePath+"/resource/" + i5+"/_exampleCanonical"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.groupingId !== undefined && func0.call(data18, "groupingId")){
-let data37 = data18.groupingId;
-if(typeof data37 === "string"){
-if(!pattern0.test(data37)){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/groupingId", "#/$defs/ImplementationGuide_Resource/properties/groupingId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/groupingId", "#/$defs/ImplementationGuide_Resource/properties/groupingId/type", {type: "string"}); errors++;
-}
-}
-if(data18._groupingId !== undefined && func0.call(data18, "_groupingId")){
-if(!(func2(data18._groupingId, {instancePath:instancePath+"/resource/" + i5+"/_groupingId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func12(data18, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
-}
-}
-if(data.page !== undefined && func0.call(data, "page")){
-if(!(validate1(data.page, {instancePath:instancePath+"/page"}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
-}
-}
-if(data.parameter !== undefined && func0.call(data, "parameter")){
-let data40 = data.parameter;
-if(Array.isArray(data40)){
-const len10 = data40.length;
-for(let i10=0; i10<len10; i10++){
-let data41 = data40[i10];
-const _errs75 = errors;
-let valid32 = true;
-const _errs76 = errors;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41._code !== undefined && func0.call(data41, "_code")){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._value !== undefined && func0.call(data, "_value")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid1 = _errs76 === errors;
-errors = _errs75;
+var _valid1 = _errs7 === errors;
+errors = _errs6;
 if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid1){
-const _errs77 = errors;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if((data41.code === undefined) || (!(func0.call(data41, "code")))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/0/then/required", {missingProperty: "code"}); errors++;
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.value === undefined) || (!(func0.call(data, "value")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "value"}); errors++;
 }
 }
-var _valid1 = _errs77 === errors;
-valid32 = _valid1;
-if(valid32){
-var props2 = {};
-props2.code = true;
-props2._code = true;
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
 }
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid32){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs79 = errors;
-let valid34 = true;
-const _errs80 = errors;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41._value !== undefined && func0.call(data41, "_value")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid2 = _errs80 === errors;
-errors = _errs79;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func25, vErrors);
 if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
+errors = vErrors.length;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs81 = errors;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if((data41.value === undefined) || (!(func0.call(data41, "value")))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/1/then/required", {missingProperty: "value"}); errors++;
+if(data.code !== undefined && func0.call(data, "code")){
+let data2 = data.code;
+if(!((((((((((data2 === "apply") || (data2 === "path-resource")) || (data2 === "path-pages")) || (data2 === "path-tx-cache")) || (data2 === "expansion-parameter")) || (data2 === "rule-broken-links")) || (data2 === "generate-xml")) || (data2 === "generate-json")) || (data2 === "generate-turtle")) || (data2 === "html-template"))){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/enum", {allowedValues: schema2.cdxMembers.code.enum}); errors++;
 }
 }
-var _valid2 = _errs81 === errors;
-valid34 = _valid2;
-if(valid34){
-var props3 = {};
-props3.value = true;
-props3._value = true;
-}
-}
-if(!valid34){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.code = true;
-props2._code = true;
-props2.value = true;
-props2._value = true;
-}
-if(data41.id !== undefined && func0.call(data41, "id")){
-let data44 = data41.id;
-if(typeof data44 === "string"){
-if(func6(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/id", "#/$defs/ImplementationGuide_Parameter/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/id", "#/$defs/ImplementationGuide_Parameter/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data41.extension !== undefined && func0.call(data41, "extension")){
-let data45 = data41.extension;
-if(Array.isArray(data45)){
-const len11 = data45.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data45[i11], {instancePath:instancePath+"/parameter/" + i10+"/extension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/extension", "#/$defs/ImplementationGuide_Parameter/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
-let data47 = data41.modifierExtension;
-if(Array.isArray(data47)){
-const len12 = data47.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data47[i12], {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/modifierExtension", "#/$defs/ImplementationGuide_Parameter/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data41.code !== undefined && func0.call(data41, "code")){
-let data49 = data41.code;
-if(!((((((((((data49 === "apply") || (data49 === "path-resource")) || (data49 === "path-pages")) || (data49 === "path-tx-cache")) || (data49 === "expansion-parameter")) || (data49 === "rule-broken-links")) || (data49 === "generate-xml")) || (data49 === "generate-json")) || (data49 === "generate-turtle")) || (data49 === "html-template"))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/code", "#/$defs/ImplementationGuide_Parameter/properties/code/enum", {allowedValues: schema3.properties.code.enum}); errors++;
-}
-}
-if(data41._code !== undefined && func0.call(data41, "_code")){
-if(!(func2(data41._code, {instancePath:instancePath+"/parameter/" + i10+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data41.value !== undefined && func0.call(data41, "value")){
-let data51 = data41.value;
-if(typeof data51 === "string"){
-if(func6(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/value", "#/$defs/ImplementationGuide_Parameter/properties/value/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/value", "#/$defs/ImplementationGuide_Parameter/properties/value/type", {type: "string"}); errors++;
-}
-}
-if(data41._value !== undefined && func0.call(data41, "_value")){
-if(!(func2(data41._value, {instancePath:instancePath+"/parameter/" + i10+"/_value"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
-}
-}
-if(data.template !== undefined && func0.call(data, "template")){
-let data53 = data.template;
-if(Array.isArray(data53)){
-const len13 = data53.length;
-for(let i13=0; i13<len13; i13++){
-let data54 = data53[i13];
-const _errs101 = errors;
-let valid45 = true;
-const _errs102 = errors;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(data54._code !== undefined && func0.call(data54, "_code")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid3 = _errs102 === errors;
-errors = _errs101;
+vErrors = func1(data, instancePath, func32, vErrors);
 if(vErrors !== null){
-if(_errs101){
-vErrors.length = _errs101;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs103 = errors;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if((data54.code === undefined) || (!(func0.call(data54, "code")))){
-vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/0/then/required", {missingProperty: "code"}); errors++;
-}
-}
-var _valid3 = _errs103 === errors;
-valid45 = _valid3;
-if(valid45){
-var props4 = {};
-props4.code = true;
-props4._code = true;
-}
-}
-if(!valid45){
-vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs105 = errors;
-let valid47 = true;
-const _errs106 = errors;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(data54._source !== undefined && func0.call(data54, "_source")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid4 = _errs106 === errors;
-errors = _errs105;
-if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs107 = errors;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if((data54.source === undefined) || (!(func0.call(data54, "source")))){
-vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/1/then/required", {missingProperty: "source"}); errors++;
-}
-}
-var _valid4 = _errs107 === errors;
-valid47 = _valid4;
-if(valid47){
-var props5 = {};
-props5.source = true;
-props5._source = true;
-}
-}
-if(!valid47){
-vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props4 !== true && props5 !== undefined){
-if(props5 === true){
-props4 = true;
-}
-else {
-props4 = props4 || {};
-Object.assign(props4, props5);
-}
-}
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(props4 !== true){
-props4 = props4 || {};
-props4.id = true;
-props4.extension = true;
-props4.modifierExtension = true;
-props4.code = true;
-props4._code = true;
-props4.source = true;
-props4._source = true;
-props4.scope = true;
-props4._scope = true;
-}
-if(data54.id !== undefined && func0.call(data54, "id")){
-let data57 = data54.id;
-if(typeof data57 === "string"){
-if(func6(data57) < 1){
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/id", "#/$defs/ImplementationGuide_Template/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/id", "#/$defs/ImplementationGuide_Template/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data54.extension !== undefined && func0.call(data54, "extension")){
-let data58 = data54.extension;
-if(Array.isArray(data58)){
-const len14 = data58.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func5(data58[i14], {instancePath:instancePath+"/template/" + i13+"/extension/" + i14}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/extension", "#/$defs/ImplementationGuide_Template/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
-let data60 = data54.modifierExtension;
-if(Array.isArray(data60)){
-const len15 = data60.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func5(data60[i15], {instancePath:instancePath+"/template/" + i13+"/modifierExtension/" + i15}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/modifierExtension", "#/$defs/ImplementationGuide_Template/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data54.code !== undefined && func0.call(data54, "code")){
-let data62 = data54.code;
-if(typeof data62 === "string"){
-if(!pattern2.test(data62)){
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/code", "#/$defs/ImplementationGuide_Template/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/code", "#/$defs/ImplementationGuide_Template/properties/code/type", {type: "string"}); errors++;
-}
-}
-if(data54._code !== undefined && func0.call(data54, "_code")){
-if(!(func2(data54._code, {instancePath:instancePath+"/template/" + i13+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data54.source !== undefined && func0.call(data54, "source")){
-let data64 = data54.source;
-if(typeof data64 === "string"){
-if(func6(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/source", "#/$defs/ImplementationGuide_Template/properties/source/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/source", "#/$defs/ImplementationGuide_Template/properties/source/type", {type: "string"}); errors++;
-}
-}
-if(data54._source !== undefined && func0.call(data54, "_source")){
-if(!(func2(data54._source, {instancePath:instancePath+"/template/" + i13+"/_source"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data54.scope !== undefined && func0.call(data54, "scope")){
-let data66 = data54.scope;
-if(typeof data66 === "string"){
-if(func6(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/scope", "#/$defs/ImplementationGuide_Template/properties/scope/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/scope", "#/$defs/ImplementationGuide_Template/properties/scope/type", {type: "string"}); errors++;
-}
-}
-if(data54._scope !== undefined && func0.call(data54, "_scope")){
-if(!(func2(data54._scope, {instancePath:instancePath+"/template/" + i13+"/_scope"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/template", "#/properties/template/type", {type: "array"}); errors++;
-}
+errors = vErrors.length;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate2.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "grouping": true,
-  "resource": true,
-  "page": true,
-  "parameter": true,
-  "template": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 
+const func33 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["source", func10],
+["_source", func5],
+["scope", func10],
+["_scope", func5]
+];
 
-
-
-function validate3(data, {instancePath=""}={}){
+function validate7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.rendering !== undefined && func0.call(data, "rendering")){
-let data5 = data.rendering;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/rendering", "#/properties/rendering/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/rendering", "#/properties/rendering/type", {type: "string"}); errors++;
-}
-}
-if(data._rendering !== undefined && func0.call(data, "_rendering")){
-if(!(func2(data._rendering, {instancePath:instancePath+"/_rendering"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-let data7 = data.resource;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-let data8 = data7[i2];
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if((data8.reference === undefined) || (!(func0.call(data8, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/required", {missingProperty: "reference"}); errors++;
-}
-if(data8.id !== undefined && func0.call(data8, "id")){
-let data9 = data8.id;
-if(typeof data9 === "string"){
-if(func6(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/id", "#/$defs/ImplementationGuide_Resource1/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/id", "#/$defs/ImplementationGuide_Resource1/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data8.extension !== undefined && func0.call(data8, "extension")){
-let data10 = data8.extension;
-if(Array.isArray(data10)){
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/resource/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/extension", "#/$defs/ImplementationGuide_Resource1/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data8.modifierExtension !== undefined && func0.call(data8, "modifierExtension")){
-let data12 = data8.modifierExtension;
-if(Array.isArray(data12)){
-const len4 = data12.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data12[i4], {instancePath:instancePath+"/resource/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/modifierExtension", "#/$defs/ImplementationGuide_Resource1/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data8.reference !== undefined && func0.call(data8, "reference")){
-if(!(func11(data8.reference, {instancePath:instancePath+"/resource/" + i2+"/reference"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data8.exampleBoolean !== undefined && func0.call(data8, "exampleBoolean")){
-if(typeof data8.exampleBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleBoolean", "#/$defs/ImplementationGuide_Resource1/properties/exampleBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data8._exampleBoolean !== undefined && func0.call(data8, "_exampleBoolean")){
-if(!(func2(data8._exampleBoolean, {instancePath:instancePath+"/resource/" + i2+"/_exampleBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data8.exampleCanonical !== undefined && func0.call(data8, "exampleCanonical")){
-let data17 = data8.exampleCanonical;
-if(typeof data17 === "string"){
-if(!pattern1.test(data17)){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource1/properties/exampleCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource1/properties/exampleCanonical/type", {type: "string"}); errors++;
-}
-}
-if(data8._exampleCanonical !== undefined && func0.call(data8, "_exampleCanonical")){
-if(!(func2(data8._exampleCanonical, {instancePath:instancePath+"/resource/" + i2+"/_exampleCanonical"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data8.relativePath !== undefined && func0.call(data8, "relativePath")){
-let data19 = data8.relativePath;
-if(typeof data19 === "string"){
-if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/relativePath", "#/$defs/ImplementationGuide_Resource1/properties/relativePath/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/relativePath", "#/$defs/ImplementationGuide_Resource1/properties/relativePath/type", {type: "string"}); errors++;
-}
-}
-if(data8._relativePath !== undefined && func0.call(data8, "_relativePath")){
-if(!(func2(data8._relativePath, {instancePath:instancePath+"/resource/" + i2+"/_relativePath"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func12(data8, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
-}
-}
-if(data.page !== undefined && func0.call(data, "page")){
-let data21 = data.page;
-if(Array.isArray(data21)){
-const len5 = data21.length;
-for(let i5=0; i5<len5; i5++){
-let data22 = data21[i5];
-const _errs41 = errors;
-let valid17 = true;
-const _errs42 = errors;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22._name !== undefined && func0.call(data22, "_name")){
+if(data._code !== undefined && func0.call(data, "_code")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs42 === errors;
-errors = _errs41;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs43 = errors;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if((data22.name === undefined) || (!(func0.call(data22, "name")))){
-vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/allOf/0/then/required", {missingProperty: "name"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
-var _valid0 = _errs43 === errors;
-valid17 = _valid0;
-if(valid17){
-var props0 = {};
-props0.name = true;
-props0._name = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._source !== undefined && func0.call(data, "_source")){
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
-if(!valid17){
-vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/allOf/0/if", {failingKeyword: "then"}); errors++;
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.name = true;
-props0._name = true;
-props0.title = true;
-props0._title = true;
-props0.anchor = true;
-props0._anchor = true;
+else {
+vErrors = null;
 }
-if(data22.id !== undefined && func0.call(data22, "id")){
-let data24 = data22.id;
-if(typeof data24 === "string"){
-if(func6(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/id", "#/$defs/ImplementationGuide_Page1/properties/id/minLength", {limit: 1}); errors++;
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.source === undefined) || (!(func0.call(data, "source")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "source"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/id", "#/$defs/ImplementationGuide_Page1/properties/id/type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
+validate7.errors = vErrors;
+return errors === 0;
 }
-if(data22.extension !== undefined && func0.call(data22, "extension")){
-let data25 = data22.extension;
-if(Array.isArray(data25)){
-const len6 = data25.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data25[i6], {instancePath:instancePath+"/page/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+
+
+function validate8(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resource === undefined) || (!(func0.call(data, "resource")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/extension", "#/$defs/ImplementationGuide_Page1/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
-let data27 = data22.modifierExtension;
-if(Array.isArray(data27)){
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data27[i7], {instancePath:instancePath+"/page/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/modifierExtension", "#/$defs/ImplementationGuide_Page1/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data22.name !== undefined && func0.call(data22, "name")){
-let data29 = data22.name;
-if(typeof data29 === "string"){
-if(func6(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/name", "#/$defs/ImplementationGuide_Page1/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/name", "#/$defs/ImplementationGuide_Page1/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data22._name !== undefined && func0.call(data22, "_name")){
-if(!(func2(data22._name, {instancePath:instancePath+"/page/" + i5+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data22.title !== undefined && func0.call(data22, "title")){
-let data31 = data22.title;
-if(typeof data31 === "string"){
-if(func6(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/title", "#/$defs/ImplementationGuide_Page1/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/title", "#/$defs/ImplementationGuide_Page1/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data22._title !== undefined && func0.call(data22, "_title")){
-if(!(func2(data22._title, {instancePath:instancePath+"/page/" + i5+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data22.anchor !== undefined && func0.call(data22, "anchor")){
-let data33 = data22.anchor;
-if(Array.isArray(data33)){
-const len8 = data33.length;
-for(let i8=0; i8<len8; i8++){
-let data34 = data33[i8];
-if(typeof data34 === "string"){
-if(func6(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor/" + i8, "#/$defs/ImplementationGuide_Page1/properties/anchor/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor/" + i8, "#/$defs/ImplementationGuide_Page1/properties/anchor/items/type", {type: "string"}); errors++;
+if(data.grouping !== undefined && func0.call(data, "grouping")){
+let data0 = data.grouping;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/grouping/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor", "#/$defs/ImplementationGuide_Page1/properties/anchor/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping", "#/cdxMembers/grouping/type", {type: "array"}); errors++;
 }
 }
-if(data22._anchor !== undefined && func0.call(data22, "_anchor")){
-let data35 = data22._anchor;
-if(Array.isArray(data35)){
-const len9 = data35.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2(data35[i9], {instancePath:instancePath+"/page/" + i5+"/_anchor/" + i9}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/_anchor", "#/$defs/ImplementationGuide_Page1/properties/_anchor/type", {type: "array"}); errors++;
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data2 = data.resource;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate4(data2[i1], {instancePath:instancePath+"/resource/" + i1}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/cdxMembers/resource/type", {type: "array"}); errors++;
+}
+}
+if(data.page !== undefined && func0.call(data, "page")){
+if(!(validate5(data.page, {instancePath:instancePath+"/page"}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
+}
+}
+if(data.parameter !== undefined && func0.call(data, "parameter")){
+let data5 = data.parameter;
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate6(data5[i2], {instancePath:instancePath+"/parameter/" + i2}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page", "#/properties/page/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/cdxMembers/parameter/type", {type: "array"}); errors++;
 }
 }
-if(data.image !== undefined && func0.call(data, "image")){
-let data37 = data.image;
-if(Array.isArray(data37)){
-const len10 = data37.length;
-for(let i10=0; i10<len10; i10++){
-let data38 = data37[i10];
-if(typeof data38 === "string"){
-if(func6(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/image/" + i10, "#/properties/image/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/image/" + i10, "#/properties/image/items/type", {type: "string"}); errors++;
+if(data.template !== undefined && func0.call(data, "template")){
+let data7 = data.template;
+if(Array.isArray(data7)){
+const len3 = data7.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate7(data7[i3], {instancePath:instancePath+"/template/" + i3}))){
+vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/image", "#/properties/image/type", {type: "array"}); errors++;
-}
-}
-if(data._image !== undefined && func0.call(data, "_image")){
-let data39 = data._image;
-if(Array.isArray(data39)){
-const len11 = data39.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2(data39[i11], {instancePath:instancePath+"/_image/" + i11}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_image", "#/properties/_image/type", {type: "array"}); errors++;
-}
-}
-if(data.other !== undefined && func0.call(data, "other")){
-let data41 = data.other;
-if(Array.isArray(data41)){
-const len12 = data41.length;
-for(let i12=0; i12<len12; i12++){
-let data42 = data41[i12];
-if(typeof data42 === "string"){
-if(func6(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/other/" + i12, "#/properties/other/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/other/" + i12, "#/properties/other/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/other", "#/properties/other/type", {type: "array"}); errors++;
-}
-}
-if(data._other !== undefined && func0.call(data, "_other")){
-let data43 = data._other;
-if(Array.isArray(data43)){
-const len13 = data43.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func2(data43[i13], {instancePath:instancePath+"/_other/" + i13}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_other", "#/properties/_other/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template", "#/cdxMembers/template/type", {type: "array"}); errors++;
 }
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate3.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "rendering": true,
-  "_rendering": true,
-  "resource": true,
-  "page": true,
-  "image": true,
-  "_image": true,
-  "other": true,
-  "_other": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+const func34 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["rendering", func4],
+["_rendering", func5]
+];
+const func35 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func36 = [
+["image", func35],
+["_image", func20],
+["other", func35],
+["_other", func20]
+];
+
+const func37 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["reference", func27],
+["exampleBoolean", func12],
+["_exampleBoolean", func5],
+["exampleCanonical", func4],
+["_exampleCanonical", func5],
+["relativePath", func4],
+["_relativePath", func5]
+];
+
+function validate9(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.reference === undefined) || (!(func0.call(data, "reference")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "reference"}); errors++;
+}
+vErrors = func1(data, instancePath, func37, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func29(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate9.errors = vErrors;
+return errors === 0;
+}
+
+
+const func38 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["name", func10],
+["_name", func5],
+["title", func10],
+["_title", func5],
+["anchor", func35],
+["_anchor", func20]
+];
+
+function validate10(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._name !== undefined && func0.call(data, "_name")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func38, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate10.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate11(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resource === undefined) || (!(func0.call(data, "resource")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
+}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.resource !== undefined && func0.call(data, "resource")){
+let data0 = data.resource;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate9(data0[i0], {instancePath:instancePath+"/resource/" + i0}))){
+vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/resource", "#/cdxMembers/resource/type", {type: "array"}); errors++;
+}
+}
+if(data.page !== undefined && func0.call(data, "page")){
+let data2 = data.page;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate10(data2[i1], {instancePath:instancePath+"/page/" + i1}))){
+vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/page", "#/cdxMembers/page/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ImplementationGuide.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -2149,11 +1277,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.url = true;
-props0._url = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -2185,23 +1308,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.name = true;
-props1._name = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 const _errs10 = errors;
 let valid5 = true;
@@ -2230,23 +1339,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingPro
 }
 var _valid2 = _errs12 === errors;
 valid5 = _valid2;
-if(valid5){
-var props2 = {};
-props2.status = true;
-props2._status = true;
-}
 }
 if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
 }
 const _errs14 = errors;
 let valid7 = true;
@@ -2275,23 +1370,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingPro
 }
 var _valid3 = _errs16 === errors;
 valid7 = _valid3;
-if(valid7){
-var props3 = {};
-props3.packageId = true;
-props3._packageId = true;
-}
 }
 if(!valid7){
 vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props3 !== undefined){
-if(props3 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props3);
-}
 }
 const _errs18 = errors;
 let valid9 = true;
@@ -2320,726 +1401,76 @@ vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingPro
 }
 var _valid4 = _errs20 === errors;
 valid9 = _valid4;
-if(valid9){
-var props4 = {};
-props4.fhirVersion = true;
-props4._fhirVersion = true;
-}
 }
 if(!valid9){
 vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props4 !== undefined){
-if(props4 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props4);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.url = true;
-props0._url = true;
-props0.version = true;
-props0._version = true;
-props0.name = true;
-props0._name = true;
-props0.title = true;
-props0._title = true;
-props0.status = true;
-props0._status = true;
-props0.experimental = true;
-props0._experimental = true;
-props0.date = true;
-props0._date = true;
-props0.publisher = true;
-props0._publisher = true;
-props0.contact = true;
-props0.description = true;
-props0._description = true;
-props0.useContext = true;
-props0.jurisdiction = true;
-props0.copyright = true;
-props0._copyright = true;
-props0.packageId = true;
-props0._packageId = true;
-props0.license = true;
-props0._license = true;
-props0.fhirVersion = true;
-props0._fhirVersion = true;
-props0.dependsOn = true;
-props0.global = true;
-props0.definition = true;
-props0.manifest = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImplementationGuide" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImplementationGuide"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ImplementationGuide"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data6 = data.id;
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data8 = data.implicitRules;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data10 = data.language;
-if(typeof data10 === "string"){
-if(!pattern2.test(data10)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data13 = data.contained;
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data15 = data.extension;
-if(Array.isArray(data15)){
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data17 = data.modifierExtension;
-if(Array.isArray(data17)){
-const len2 = data17.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data19 = data.url;
-if(typeof data19 === "string"){
-if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-let data21 = data.version;
-if(typeof data21 === "string"){
-if(func6(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data23 = data.name;
-if(typeof data23 === "string"){
-if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data25 = data.title;
-if(typeof data25 === "string"){
-if(func6(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-let data27 = data.status;
-if(!((((data27 === "draft") || (data27 === "active")) || (data27 === "retired")) || (data27 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data31 = data.date;
-if(typeof data31 === "string"){
-if(!pattern3.test(data31)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data31))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-let data33 = data.publisher;
-if(typeof data33 === "string"){
-if(func6(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data35 = data.contact;
-if(Array.isArray(data35)){
-const len3 = data35.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func7(data35[i3], {instancePath:instancePath+"/contact/" + i3}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data37 = data.description;
-if(typeof data37 === "string"){
-if(func6(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-let data39 = data.useContext;
-if(Array.isArray(data39)){
-const len4 = data39.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data39[i4], {instancePath:instancePath+"/useContext/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-let data41 = data.jurisdiction;
-if(Array.isArray(data41)){
-const len5 = data41.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func9(data41[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data43 = data.copyright;
-if(typeof data43 === "string"){
-if(func6(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.packageId !== undefined && func0.call(data, "packageId")){
-let data45 = data.packageId;
-if(typeof data45 === "string"){
-if(!pattern0.test(data45)){
-vErrors = addError(vErrors, instancePath+"/packageId", "#/properties/packageId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/packageId", "#/properties/packageId/type", {type: "string"}); errors++;
-}
-}
-if(data._packageId !== undefined && func0.call(data, "_packageId")){
-if(!(func2(data._packageId, {instancePath:instancePath+"/_packageId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.license !== undefined && func0.call(data, "license")){
-let valid24;
-valid24 = false;
-for(const v0 of schema0.properties.license.enum){
-if(func10(data.license, v0)){
-valid24 = true;
+let valid13;
+valid13 = false;
+for(const v0 of schema0.cdxMembers.license.enum){
+if(func18(data.license, v0)){
+valid13 = true;
 break;
 }
 }
-if(!valid24){
-vErrors = addError(vErrors, instancePath+"/license", "#/properties/license/enum", {allowedValues: schema0.properties.license.enum}); errors++;
+if(!valid13){
+vErrors = addError(vErrors, instancePath+"/license", "#/cdxMembers/license/enum", {allowedValues: schema0.cdxMembers.license.enum}); errors++;
 }
 }
-if(data._license !== undefined && func0.call(data, "_license")){
-if(!(func2(data._license, {instancePath:instancePath+"/_license"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
-let data49 = data.fhirVersion;
-if(Array.isArray(data49)){
-const len6 = data49.length;
-for(let i6=0; i6<len6; i6++){
-let data50 = data49[i6];
-if(typeof data50 !== "string"){
-vErrors = addError(vErrors, instancePath+"/fhirVersion/" + i6, "#/properties/fhirVersion/items/type", {type: "string"}); errors++;
-}
-if(!((((((((((((((((((((((data50 === "0.01") || (data50 === "0.05")) || (data50 === "0.06")) || (data50 === "0.11")) || (data50 === "0.0.80")) || (data50 === "0.0.81")) || (data50 === "0.0.82")) || (data50 === "0.4.0")) || (data50 === "0.5.0")) || (data50 === "1.0.0")) || (data50 === "1.0.1")) || (data50 === "1.0.2")) || (data50 === "1.1.0")) || (data50 === "1.4.0")) || (data50 === "1.6.0")) || (data50 === "1.8.0")) || (data50 === "3.0.0")) || (data50 === "3.0.1")) || (data50 === "3.3.0")) || (data50 === "3.5.0")) || (data50 === "4.0.0")) || (data50 === "4.0.1"))){
-vErrors = addError(vErrors, instancePath+"/fhirVersion/" + i6, "#/properties/fhirVersion/items/enum", {allowedValues: schema0.properties.fhirVersion.items.enum}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", {type: "array"}); errors++;
-}
-}
-if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-let data51 = data._fhirVersion;
-if(Array.isArray(data51)){
-const len7 = data51.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2(data51[i7], {instancePath:instancePath+"/_fhirVersion/" + i7}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_fhirVersion", "#/properties/_fhirVersion/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dependsOn !== undefined && func0.call(data, "dependsOn")){
-let data53 = data.dependsOn;
-if(Array.isArray(data53)){
-const len8 = data53.length;
-for(let i8=0; i8<len8; i8++){
-let data54 = data53[i8];
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if((data54.uri === undefined) || (!(func0.call(data54, "uri")))){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8, "#/$defs/ImplementationGuide_DependsOn/required", {missingProperty: "uri"}); errors++;
-}
-if(data54.id !== undefined && func0.call(data54, "id")){
-let data55 = data54.id;
-if(typeof data55 === "string"){
-if(func6(data55) < 1){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/id", "#/$defs/ImplementationGuide_DependsOn/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/id", "#/$defs/ImplementationGuide_DependsOn/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data54.extension !== undefined && func0.call(data54, "extension")){
-let data56 = data54.extension;
-if(Array.isArray(data56)){
-const len9 = data56.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data56[i9], {instancePath:instancePath+"/dependsOn/" + i8+"/extension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data7 = data.dependsOn;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data7[i0], {instancePath:instancePath+"/dependsOn/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/extension", "#/$defs/ImplementationGuide_DependsOn/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
-let data58 = data54.modifierExtension;
-if(Array.isArray(data58)){
-const len10 = data58.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data58[i10], {instancePath:instancePath+"/dependsOn/" + i8+"/modifierExtension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/modifierExtension", "#/$defs/ImplementationGuide_DependsOn/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data54.uri !== undefined && func0.call(data54, "uri")){
-let data60 = data54.uri;
-if(typeof data60 === "string"){
-if(!pattern1.test(data60)){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/uri", "#/$defs/ImplementationGuide_DependsOn/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/uri", "#/$defs/ImplementationGuide_DependsOn/properties/uri/type", {type: "string"}); errors++;
-}
-}
-if(data54._uri !== undefined && func0.call(data54, "_uri")){
-if(!(func2(data54._uri, {instancePath:instancePath+"/dependsOn/" + i8+"/_uri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data54.packageId !== undefined && func0.call(data54, "packageId")){
-let data62 = data54.packageId;
-if(typeof data62 === "string"){
-if(!pattern0.test(data62)){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/packageId", "#/$defs/ImplementationGuide_DependsOn/properties/packageId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/packageId", "#/$defs/ImplementationGuide_DependsOn/properties/packageId/type", {type: "string"}); errors++;
-}
-}
-if(data54._packageId !== undefined && func0.call(data54, "_packageId")){
-if(!(func2(data54._packageId, {instancePath:instancePath+"/dependsOn/" + i8+"/_packageId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data54.version !== undefined && func0.call(data54, "version")){
-let data64 = data54.version;
-if(typeof data64 === "string"){
-if(func6(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/version", "#/$defs/ImplementationGuide_DependsOn/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/version", "#/$defs/ImplementationGuide_DependsOn/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data54._version !== undefined && func0.call(data54, "_version")){
-if(!(func2(data54._version, {instancePath:instancePath+"/dependsOn/" + i8+"/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8, "#/$defs/ImplementationGuide_DependsOn/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dependsOn", "#/properties/dependsOn/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn", "#/cdxMembers/dependsOn/type", {type: "array"}); errors++;
 }
 }
 if(data.global !== undefined && func0.call(data, "global")){
-let data66 = data.global;
-if(Array.isArray(data66)){
-const len11 = data66.length;
-for(let i11=0; i11<len11; i11++){
-let data67 = data66[i11];
-const _errs121 = errors;
-let valid41 = true;
-const _errs122 = errors;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if(data67._type !== undefined && func0.call(data67, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid5 = _errs122 === errors;
-errors = _errs121;
-if(vErrors !== null){
-if(_errs121){
-vErrors.length = _errs121;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs123 = errors;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if((data67.type === undefined) || (!(func0.call(data67, "type")))){
-vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/allOf/0/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid5 = _errs123 === errors;
-valid41 = _valid5;
-if(valid41){
-var props5 = {};
-props5.type = true;
-props5._type = true;
-}
-}
-if(!valid41){
-vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if((data67.profile === undefined) || (!(func0.call(data67, "profile")))){
-vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/required", {missingProperty: "profile"}); errors++;
-}
-if(props5 !== true){
-props5 = props5 || {};
-props5.id = true;
-props5.extension = true;
-props5.modifierExtension = true;
-props5.type = true;
-props5._type = true;
-props5.profile = true;
-props5._profile = true;
-}
-if(data67.id !== undefined && func0.call(data67, "id")){
-let data69 = data67.id;
-if(typeof data69 === "string"){
-if(func6(data69) < 1){
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/id", "#/$defs/ImplementationGuide_Global/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/id", "#/$defs/ImplementationGuide_Global/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data67.extension !== undefined && func0.call(data67, "extension")){
-let data70 = data67.extension;
-if(Array.isArray(data70)){
-const len12 = data70.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data70[i12], {instancePath:instancePath+"/global/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/extension", "#/$defs/ImplementationGuide_Global/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data67.modifierExtension !== undefined && func0.call(data67, "modifierExtension")){
-let data72 = data67.modifierExtension;
-if(Array.isArray(data72)){
-const len13 = data72.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data72[i13], {instancePath:instancePath+"/global/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/modifierExtension", "#/$defs/ImplementationGuide_Global/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data67.type !== undefined && func0.call(data67, "type")){
-let data74 = data67.type;
-if(typeof data74 !== "string"){
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/type", "#/$defs/ImplementationGuide_Global/properties/type/type", {type: "string"}); errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data74 === "Account") ||
-(data74 === "ActivityDefinition")) || (data74 === "AdverseEvent")) || (data74 === "AllergyIntolerance")) ||
-(data74 === "Appointment")) || (data74 === "AppointmentResponse")) || (data74 === "AuditEvent")) || (data74 === "Basic")) ||
-(data74 === "Binary")) || (data74 === "BiologicallyDerivedProduct")) || (data74 === "BodyStructure")) || (data74 === "Bundle")) ||
-(data74 === "CapabilityStatement")) || (data74 === "CarePlan")) || (data74 === "CareTeam")) || (data74 === "CatalogEntry")) ||
-(data74 === "ChargeItem")) || (data74 === "ChargeItemDefinition")) || (data74 === "Claim")) || (data74 === "ClaimResponse")) ||
-(data74 === "ClinicalImpression")) || (data74 === "CodeSystem")) || (data74 === "Communication")) || (data74 === "CommunicationRequest")) ||
-(data74 === "CompartmentDefinition")) || (data74 === "Composition")) || (data74 === "ConceptMap")) || (data74 === "Condition")) ||
-(data74 === "Consent")) || (data74 === "Contract")) || (data74 === "Coverage")) || (data74 === "CoverageEligibilityRequest")) ||
-(data74 === "CoverageEligibilityResponse")) || (data74 === "DetectedIssue")) || (data74 === "Device")) ||
-(data74 === "DeviceDefinition")) || (data74 === "DeviceMetric")) || (data74 === "DeviceRequest")) || (data74 === "DeviceUseStatement")) ||
-(data74 === "DiagnosticReport")) || (data74 === "DocumentManifest")) || (data74 === "DocumentReference")) ||
-(data74 === "DomainResource")) || (data74 === "EffectEvidenceSynthesis")) || (data74 === "Encounter")) ||
-(data74 === "Endpoint")) || (data74 === "EnrollmentRequest")) || (data74 === "EnrollmentResponse")) || (data74 === "EpisodeOfCare")) ||
-(data74 === "EventDefinition")) || (data74 === "Evidence")) || (data74 === "EvidenceVariable")) || (data74 === "ExampleScenario")) ||
-(data74 === "ExplanationOfBenefit")) || (data74 === "FamilyMemberHistory")) || (data74 === "Flag")) || (data74 === "Goal")) ||
-(data74 === "GraphDefinition")) || (data74 === "Group")) || (data74 === "GuidanceResponse")) || (data74 === "HealthcareService")) ||
-(data74 === "ImagingStudy")) || (data74 === "Immunization")) || (data74 === "ImmunizationEvaluation")) ||
-(data74 === "ImmunizationRecommendation")) || (data74 === "ImplementationGuide")) || (data74 === "InsurancePlan")) ||
-(data74 === "Invoice")) || (data74 === "Library")) || (data74 === "Linkage")) || (data74 === "List")) || (data74 === "Location")) ||
-(data74 === "Measure")) || (data74 === "MeasureReport")) || (data74 === "Media")) || (data74 === "Medication")) ||
-(data74 === "MedicationAdministration")) || (data74 === "MedicationDispense")) || (data74 === "MedicationKnowledge")) ||
-(data74 === "MedicationRequest")) || (data74 === "MedicationStatement")) || (data74 === "MedicinalProduct")) ||
-(data74 === "MedicinalProductAuthorization")) || (data74 === "MedicinalProductContraindication")) || (data74 === "MedicinalProductIndication")) ||
-(data74 === "MedicinalProductIngredient")) || (data74 === "MedicinalProductInteraction")) || (data74 === "MedicinalProductManufactured")) ||
-(data74 === "MedicinalProductPackaged")) || (data74 === "MedicinalProductPharmaceutical")) || (data74 === "MedicinalProductUndesirableEffect")) ||
-(data74 === "MessageDefinition")) || (data74 === "MessageHeader")) || (data74 === "MolecularSequence")) ||
-(data74 === "NamingSystem")) || (data74 === "NutritionOrder")) || (data74 === "Observation")) || (data74 === "ObservationDefinition")) ||
-(data74 === "OperationDefinition")) || (data74 === "OperationOutcome")) || (data74 === "Organization")) ||
-(data74 === "OrganizationAffiliation")) || (data74 === "Parameters")) || (data74 === "Patient")) || (data74 === "PaymentNotice")) ||
-(data74 === "PaymentReconciliation")) || (data74 === "Person")) || (data74 === "PlanDefinition")) || (data74 === "Practitioner")) ||
-(data74 === "PractitionerRole")) || (data74 === "Procedure")) || (data74 === "Provenance")) || (data74 === "Questionnaire")) ||
-(data74 === "QuestionnaireResponse")) || (data74 === "RelatedPerson")) || (data74 === "RequestGroup")) ||
-(data74 === "ResearchDefinition")) || (data74 === "ResearchElementDefinition")) || (data74 === "ResearchStudy")) ||
-(data74 === "ResearchSubject")) || (data74 === "Resource")) || (data74 === "RiskAssessment")) || (data74 === "RiskEvidenceSynthesis")) ||
-(data74 === "Schedule")) || (data74 === "SearchParameter")) || (data74 === "ServiceRequest")) || (data74 === "Slot")) ||
-(data74 === "Specimen")) || (data74 === "SpecimenDefinition")) || (data74 === "StructureDefinition")) || (data74 === "StructureMap")) ||
-(data74 === "Subscription")) || (data74 === "Substance")) || (data74 === "SubstanceNucleicAcid")) || (data74 === "SubstancePolymer")) ||
-(data74 === "SubstanceProtein")) || (data74 === "SubstanceReferenceInformation")) || (data74 === "SubstanceSourceMaterial")) ||
-(data74 === "SubstanceSpecification")) || (data74 === "SupplyDelivery")) || (data74 === "SupplyRequest")) ||
-(data74 === "Task")) || (data74 === "TerminologyCapabilities")) || (data74 === "TestReport")) || (data74 === "TestScript")) ||
-(data74 === "ValueSet")) || (data74 === "VerificationResult")) || (data74 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/type", "#/$defs/ImplementationGuide_Global/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data67._type !== undefined && func0.call(data67, "_type")){
-if(!(func2(data67._type, {instancePath:instancePath+"/global/" + i11+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data67.profile !== undefined && func0.call(data67, "profile")){
-let data76 = data67.profile;
-if(typeof data76 === "string"){
-if(!pattern1.test(data76)){
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/profile", "#/$defs/ImplementationGuide_Global/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/profile", "#/$defs/ImplementationGuide_Global/properties/profile/type", {type: "string"}); errors++;
-}
-}
-if(data67._profile !== undefined && func0.call(data67, "_profile")){
-if(!(func2(data67._profile, {instancePath:instancePath+"/global/" + i11+"/_profile"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/global", "#/properties/global/type", {type: "array"}); errors++;
-}
-}
-if(data.definition !== undefined && func0.call(data, "definition")){
-if(!(validate2(data.definition, {instancePath:instancePath+"/definition"}))){
+let data9 = data.global;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data9[i1], {instancePath:instancePath+"/global/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
+}
+else {
+vErrors = addError(vErrors, instancePath+"/global", "#/cdxMembers/global/type", {type: "array"}); errors++;
+}
+}
+if(data.definition !== undefined && func0.call(data, "definition")){
+if(!(validate8(data.definition, {instancePath:instancePath+"/definition"}))){
+vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
+}
+}
 if(data.manifest !== undefined && func0.call(data, "manifest")){
-if(!(validate3(data.manifest, {instancePath:instancePath+"/manifest"}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+if(!(validate11(data.manifest, {instancePath:instancePath+"/manifest"}))){
+vErrors = addErrors(vErrors, validate11.errors); errors = vErrors.length;
 }
 }
 }
@@ -3047,10 +1478,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,30 +2,110 @@
 "use strict";
 exports.validate = validate0;
 
-const schema0 = {"properties":{"type":{"enum":["source","alternate","historical"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Reference"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["active", func10],
+["_active", func5],
+["author", func11]
+];
+const schema0 = {"cdxMembers":{"type":{"enum":["source","alternate","historical"]}}};
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func15 = [
+["_type", func5],
+["resource", func11]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resource === undefined) || (!(func0.call(data, "resource")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
+}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data1 = data.type;
+if(!(((data1 === "source") || (data1 === "alternate")) || (data1 === "historical"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Linkage.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.item === undefined) || (!(func0.call(data, "item")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "item"}); errors++;
@@ -35,237 +115,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Linkage" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Linkage"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Linkage"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.active !== undefined && func0.call(data, "active")){
-if(typeof data.active !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
-}
-}
-if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2(data._active, {instancePath:instancePath+"/_active"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func6(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.item !== undefined && func0.call(data, "item")){
-let data17 = data.item;
-if(Array.isArray(data17)){
-const len3 = data17.length;
-for(let i3=0; i3<len3; i3++){
-let data18 = data17[i3];
-const _errs33 = errors;
-let valid11 = true;
-const _errs34 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18._type !== undefined && func0.call(data18, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid0 = _errs34 === errors;
-errors = _errs33;
-if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs35 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if((data18.type === undefined) || (!(func0.call(data18, "type")))){
-vErrors = addError(vErrors, instancePath+"/item/" + i3, "#/$defs/Linkage_Item/allOf/0/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid0 = _errs35 === errors;
-valid11 = _valid0;
-if(valid11){
-var props0 = {};
-props0.type = true;
-props0._type = true;
-}
-}
-if(!valid11){
-vErrors = addError(vErrors, instancePath+"/item/" + i3, "#/$defs/Linkage_Item/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if((data18.resource === undefined) || (!(func0.call(data18, "resource")))){
-vErrors = addError(vErrors, instancePath+"/item/" + i3, "#/$defs/Linkage_Item/required", {missingProperty: "resource"}); errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.type = true;
-props0._type = true;
-props0.resource = true;
-}
-if(data18.id !== undefined && func0.call(data18, "id")){
-let data20 = data18.id;
-if(typeof data20 === "string"){
-if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/item/" + i3+"/id", "#/$defs/Linkage_Item/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/item/" + i3+"/id", "#/$defs/Linkage_Item/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data18.extension !== undefined && func0.call(data18, "extension")){
-let data21 = data18.extension;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data21[i4], {instancePath:instancePath+"/item/" + i3+"/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data1 = data.item;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/item/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item/" + i3+"/extension", "#/$defs/Linkage_Item/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
-let data23 = data18.modifierExtension;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/item/" + i3+"/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/item/" + i3+"/modifierExtension", "#/$defs/Linkage_Item/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data18.type !== undefined && func0.call(data18, "type")){
-let data25 = data18.type;
-if(!(((data25 === "source") || (data25 === "alternate")) || (data25 === "historical"))){
-vErrors = addError(vErrors, instancePath+"/item/" + i3+"/type", "#/$defs/Linkage_Item/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
-}
-}
-if(data18._type !== undefined && func0.call(data18, "_type")){
-if(!(func2(data18._type, {instancePath:instancePath+"/item/" + i3+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.resource !== undefined && func0.call(data18, "resource")){
-if(!(func6(data18.resource, {instancePath:instancePath+"/item/" + i3+"/resource"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/item/" + i3, "#/$defs/Linkage_Item/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/cdxMembers/item/type", {type: "array"}); errors++;
 }
 }
 }
@@ -275,27 +143,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "active": true,
-  "_active": true,
-  "author": true,
-  "item": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -37,7 +37,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Extension"},
 {"t":2},
 {"d":"Element"},
-{"d":"Reference"},
+{"d":"Reference","s":"Linkage.author"},
 {"i":19,"t":8},
 {"o":1,"t":4,"q":["resource"],"p":[["id",20],["extension",21],["modifierExtension",23],["type",25],["_type",26],["resource",27]],"l":[28],"c":1},
 {"t":64,"u":1},
@@ -47,7 +47,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Extension"},
 {"e":["source","alternate","historical"]},
 {"d":"Element"},
-{"d":"Reference"},
+{"d":"Reference","s":"Linkage.item.resource"},
 {"if":29,"th":30},
 {"p":[["_type",-1]]},
 {"p":[],"q":["type"]}

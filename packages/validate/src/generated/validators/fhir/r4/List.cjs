@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "current",
@@ -19,35 +19,92 @@ const schema0 = {
   }
  }
 };
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("./datatypes.cjs")["Reference"];
-const func10 = require("./datatypes.cjs")["Annotation"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = [
+["_status", func5]
+];
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_fecd911445"];
+const func17 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func18 = [
+["_mode", func5],
+["title", func13],
+["_title", func5],
+["code", func14],
+["subject", func15],
+["encounter", func15],
+["date", func16],
+["_date", func5],
+["source", func15],
+["orderedBy", func14],
+["note", func17]
+];
+const func19 = [
+["emptyReason", func14]
+];
+
+const func20 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func21 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["flag", func14],
+["deleted", func20],
+["_deleted", func5],
+["date", func16],
+["_date", func5],
+["item", func15]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.item === undefined) || (!(func0.call(data, "item")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "item"}); errors++;
+}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/List.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -75,11 +132,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -111,381 +163,68 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.mode = true;
-props1._mode = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.mode = true;
-props0._mode = true;
-props0.title = true;
-props0._title = true;
-props0.code = true;
-props0.subject = true;
-props0.encounter = true;
-props0.date = true;
-props0._date = true;
-props0.source = true;
-props0.orderedBy = true;
-props0.note = true;
-props0.entry = true;
-props0.emptyReason = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("List" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "List"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "List"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data3 = data.id;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data5 = data.implicitRules;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data7 = data.language;
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data10 = data.contained;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data12 = data.extension;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data14 = data.modifierExtension;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data16 = data.identifier;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data18 = data.status;
-if(!(((data18 === "current") || (data18 === "retired")) || (data18 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data3 = data.status;
+if(!(((data3 === "current") || (data3 === "retired")) || (data3 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
-let data20 = data.mode;
-if(!(((data20 === "working") || (data20 === "snapshot")) || (data20 === "changes"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema0.properties.mode.enum}); errors++;
+let data4 = data.mode;
+if(!(((data4 === "working") || (data4 === "snapshot")) || (data4 === "changes"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema0.cdxMembers.mode.enum}); errors++;
 }
 }
-if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func2(data._mode, {instancePath:instancePath+"/_mode"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data22 = data.title;
-if(typeof data22 === "string"){
-if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func9(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func9(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data27 = data.date;
-if(typeof data27 === "string"){
-if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data27))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-if(!(func9(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.orderedBy !== undefined && func0.call(data, "orderedBy")){
-if(!(func8(data.orderedBy, {instancePath:instancePath+"/orderedBy"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data31 = data.note;
-if(Array.isArray(data31)){
-const len4 = data31.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func10(data31[i4], {instancePath:instancePath+"/note/" + i4}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
-let data33 = data.entry;
-if(Array.isArray(data33)){
-const len5 = data33.length;
-for(let i5=0; i5<len5; i5++){
-let data34 = data33[i5];
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if((data34.item === undefined) || (!(func0.call(data34, "item")))){
-vErrors = addError(vErrors, instancePath+"/entry/" + i5, "#/$defs/List_Entry/required", {missingProperty: "item"}); errors++;
-}
-if(data34.id !== undefined && func0.call(data34, "id")){
-let data35 = data34.id;
-if(typeof data35 === "string"){
-if(func7(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/entry/" + i5+"/id", "#/$defs/List_Entry/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/entry/" + i5+"/id", "#/$defs/List_Entry/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data34.extension !== undefined && func0.call(data34, "extension")){
-let data36 = data34.extension;
-if(Array.isArray(data36)){
-const len6 = data36.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data36[i6], {instancePath:instancePath+"/entry/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data5 = data.entry;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data5[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry/" + i5+"/extension", "#/$defs/List_Entry/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/cdxMembers/entry/type", {type: "array"}); errors++;
 }
 }
-if(data34.modifierExtension !== undefined && func0.call(data34, "modifierExtension")){
-let data38 = data34.modifierExtension;
-if(Array.isArray(data38)){
-const len7 = data38.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data38[i7], {instancePath:instancePath+"/entry/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/entry/" + i5+"/modifierExtension", "#/$defs/List_Entry/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data34.flag !== undefined && func0.call(data34, "flag")){
-if(!(func8(data34.flag, {instancePath:instancePath+"/entry/" + i5+"/flag"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data34.deleted !== undefined && func0.call(data34, "deleted")){
-if(typeof data34.deleted !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/entry/" + i5+"/deleted", "#/$defs/List_Entry/properties/deleted/type", {type: "boolean"}); errors++;
-}
-}
-if(data34._deleted !== undefined && func0.call(data34, "_deleted")){
-if(!(func2(data34._deleted, {instancePath:instancePath+"/entry/" + i5+"/_deleted"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data34.date !== undefined && func0.call(data34, "date")){
-let data43 = data34.date;
-if(typeof data43 === "string"){
-if(!pattern3.test(data43)){
-vErrors = addError(vErrors, instancePath+"/entry/" + i5+"/date", "#/$defs/List_Entry/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data43))){
-vErrors = addError(vErrors, instancePath+"/entry/" + i5+"/date", "#/$defs/List_Entry/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/entry/" + i5+"/date", "#/$defs/List_Entry/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data34._date !== undefined && func0.call(data34, "_date")){
-if(!(func2(data34._date, {instancePath:instancePath+"/entry/" + i5+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data34.item !== undefined && func0.call(data34, "item")){
-if(!(func9(data34.item, {instancePath:instancePath+"/entry/" + i5+"/item"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/entry/" + i5, "#/$defs/List_Entry/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
-}
-}
-if(data.emptyReason !== undefined && func0.call(data, "emptyReason")){
-if(!(func8(data.emptyReason, {instancePath:instancePath+"/emptyReason"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "active",
@@ -18,635 +18,256 @@ const schema0 = {
   }
  }
 };
-
-const schema1 = {"properties":{"daysOfWeek":{"items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]}}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Coding"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["ContactPoint"];
-const func11 = require("./datatypes.cjs")["Address"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-time"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["Coding"];
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func15 = require("./datatypes.cjs")["member_037bb971b0"];
+const func16 = [
+["_status", func5],
+["operationalStatus", func12],
+["name", func13],
+["_name", func5],
+["alias", func14],
+["_alias", func15],
+["description", func13],
+["_description", func5]
+];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func19 = require("./datatypes.cjs")["Address"];
+const func20 = require("./datatypes.cjs")["CodeableConcept"];
+const func21 = [
+["_mode", func5],
+["type", func17],
+["telecom", func18],
+["address", func19],
+["physicalType", func20]
+];
+const func22 = require("./datatypes.cjs")["Reference"];
+const func23 = [
+["managingOrganization", func22],
+["partOf", func22]
+];
+const func24 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func25 = [
+["availabilityExceptions", func13],
+["_availabilityExceptions", func5],
+["endpoint", func24]
+];
 
-function validate0(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/fhir/r4/Location.schema.json" */;
+const func26 = require("./datatypes.cjs")["member_cddf8275af"];
+const func27 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["longitude", func26],
+["_longitude", func5],
+["latitude", func26],
+["_latitude", func5],
+["altitude", func26],
+["_altitude", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
-}
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-if("Location" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Location"}); errors++;
-}
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-let data16 = data.status;
-if(!(((data16 === "active") || (data16 === "suspended")) || (data16 === "inactive"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.operationalStatus !== undefined && func0.call(data, "operationalStatus")){
-if(!(func7(data.operationalStatus, {instancePath:instancePath+"/operationalStatus"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data19 = data.name;
-if(typeof data19 === "string"){
-if(func8(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.alias !== undefined && func0.call(data, "alias")){
-let data21 = data.alias;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i4=0; i4<len4; i4++){
-let data22 = data21[i4];
-if(typeof data22 === "string"){
-if(func8(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/alias/" + i4, "#/properties/alias/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/alias/" + i4, "#/properties/alias/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/alias", "#/properties/alias/type", {type: "array"}); errors++;
-}
-}
-if(data._alias !== undefined && func0.call(data, "_alias")){
-let data23 = data._alias;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data23[i5], {instancePath:instancePath+"/_alias/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_alias", "#/properties/_alias/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data25 = data.description;
-if(typeof data25 === "string"){
-if(func8(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.mode !== undefined && func0.call(data, "mode")){
-let data27 = data.mode;
-if(!((data27 === "instance") || (data27 === "kind"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema0.properties.mode.enum}); errors++;
-}
-}
-if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func2(data._mode, {instancePath:instancePath+"/_mode"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data29 = data.type;
-if(Array.isArray(data29)){
-const len6 = data29.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func9(data29[i6], {instancePath:instancePath+"/type/" + i6}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-let data31 = data.telecom;
-if(Array.isArray(data31)){
-const len7 = data31.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func10(data31[i7], {instancePath:instancePath+"/telecom/" + i7}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
-}
-}
-if(data.address !== undefined && func0.call(data, "address")){
-if(!(func11(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.physicalType !== undefined && func0.call(data, "physicalType")){
-if(!(func9(data.physicalType, {instancePath:instancePath+"/physicalType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.position !== undefined && func0.call(data, "position")){
-let data35 = data.position;
-const _errs56 = errors;
-let valid19 = true;
-const _errs57 = errors;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35._longitude !== undefined && func0.call(data35, "_longitude")){
+if(data._longitude !== undefined && func0.call(data, "_longitude")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs57 === errors;
-errors = _errs56;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs58 = errors;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if((data35.longitude === undefined) || (!(func0.call(data35, "longitude")))){
-vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/0/then/required", {missingProperty: "longitude"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.longitude === undefined) || (!(func0.call(data, "longitude")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "longitude"}); errors++;
 }
 }
-var _valid0 = _errs58 === errors;
-valid19 = _valid0;
-if(valid19){
-var props0 = {};
-props0.longitude = true;
-props0._longitude = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid19){
-vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs60 = errors;
-let valid21 = true;
-const _errs61 = errors;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35._latitude !== undefined && func0.call(data35, "_latitude")){
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._latitude !== undefined && func0.call(data, "_latitude")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid1 = _errs61 === errors;
-errors = _errs60;
+var _valid1 = _errs7 === errors;
+errors = _errs6;
 if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid1){
-const _errs62 = errors;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if((data35.latitude === undefined) || (!(func0.call(data35, "latitude")))){
-vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/1/then/required", {missingProperty: "latitude"}); errors++;
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.latitude === undefined) || (!(func0.call(data, "latitude")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "latitude"}); errors++;
 }
 }
-var _valid1 = _errs62 === errors;
-valid21 = _valid1;
-if(valid21){
-var props1 = {};
-props1.latitude = true;
-props1._latitude = true;
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
 }
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid21){
-vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.longitude = true;
-props0._longitude = true;
-props0.latitude = true;
-props0._latitude = true;
-props0.altitude = true;
-props0._altitude = true;
-}
-if(data35.id !== undefined && func0.call(data35, "id")){
-let data38 = data35.id;
-if(typeof data38 === "string"){
-if(func8(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/position/id", "#/$defs/Location_Position/properties/id/minLength", {limit: 1}); errors++;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/position/id", "#/$defs/Location_Position/properties/id/type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
+validate1.errors = vErrors;
+return errors === 0;
 }
-if(data35.extension !== undefined && func0.call(data35, "extension")){
-let data39 = data35.extension;
-if(Array.isArray(data39)){
-const len8 = data39.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data39[i8], {instancePath:instancePath+"/position/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/position/extension", "#/$defs/Location_Position/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data35.modifierExtension !== undefined && func0.call(data35, "modifierExtension")){
-let data41 = data35.modifierExtension;
-if(Array.isArray(data41)){
-const len9 = data41.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data41[i9], {instancePath:instancePath+"/position/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/position/modifierExtension", "#/$defs/Location_Position/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data35.longitude !== undefined && func0.call(data35, "longitude")){
-let data43 = data35.longitude;
-if(!((typeof data43 == "number") && (isFinite(data43)))){
-vErrors = addError(vErrors, instancePath+"/position/longitude", "#/$defs/Location_Position/properties/longitude/type", {type: "number"}); errors++;
-}
-}
-if(data35._longitude !== undefined && func0.call(data35, "_longitude")){
-if(!(func2(data35._longitude, {instancePath:instancePath+"/position/_longitude"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data35.latitude !== undefined && func0.call(data35, "latitude")){
-let data45 = data35.latitude;
-if(!((typeof data45 == "number") && (isFinite(data45)))){
-vErrors = addError(vErrors, instancePath+"/position/latitude", "#/$defs/Location_Position/properties/latitude/type", {type: "number"}); errors++;
-}
-}
-if(data35._latitude !== undefined && func0.call(data35, "_latitude")){
-if(!(func2(data35._latitude, {instancePath:instancePath+"/position/_latitude"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data35.altitude !== undefined && func0.call(data35, "altitude")){
-let data47 = data35.altitude;
-if(!((typeof data47 == "number") && (isFinite(data47)))){
-vErrors = addError(vErrors, instancePath+"/position/altitude", "#/$defs/Location_Position/properties/altitude/type", {type: "number"}); errors++;
-}
-}
-if(data35._altitude !== undefined && func0.call(data35, "_altitude")){
-if(!(func2(data35._altitude, {instancePath:instancePath+"/position/_altitude"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+
+
+const func28 = require("./datatypes.cjs")["member_3832d7bb1b"];
+const func29 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func30 = require("./datatypes.cjs")["member_f79c87b0fe"];
+const func31 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["daysOfWeek", func28],
+["_daysOfWeek", func15],
+["allDay", func29],
+["_allDay", func5],
+["openingTime", func30],
+["_openingTime", func5],
+["closingTime", func30],
+["_closingTime", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate0(data, {instancePath=""}={}){
+/*# sourceURL="https://schemas.cdx.dev/fhir/r4/Location.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
+}
+if(data.resourceType !== undefined && func0.call(data, "resourceType")){
+if("Location" !== data.resourceType){
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Location"}); errors++;
 }
 }
-if(data.managingOrganization !== undefined && func0.call(data, "managingOrganization")){
-if(!(func12(data.managingOrganization, {instancePath:instancePath+"/managingOrganization"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.status !== undefined && func0.call(data, "status")){
+let data1 = data.status;
+if(!(((data1 === "active") || (data1 === "suspended")) || (data1 === "inactive"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func12(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
+if(data.mode !== undefined && func0.call(data, "mode")){
+let data2 = data.mode;
+if(!((data2 === "instance") || (data2 === "kind"))){
+vErrors = addError(vErrors, instancePath+"/mode", "#/cdxMembers/mode/enum", {allowedValues: schema0.cdxMembers.mode.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.position !== undefined && func0.call(data, "position")){
+if(!(validate1(data.position, {instancePath:instancePath+"/position"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+}
+}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.hoursOfOperation !== undefined && func0.call(data, "hoursOfOperation")){
-let data51 = data.hoursOfOperation;
-if(Array.isArray(data51)){
-const len10 = data51.length;
-for(let i10=0; i10<len10; i10++){
-let data52 = data51[i10];
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.id !== undefined && func0.call(data52, "id")){
-let data53 = data52.id;
-if(typeof data53 === "string"){
-if(func8(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/id", "#/$defs/Location_HoursOfOperation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/id", "#/$defs/Location_HoursOfOperation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data52.extension !== undefined && func0.call(data52, "extension")){
-let data54 = data52.extension;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data54[i11], {instancePath:instancePath+"/hoursOfOperation/" + i10+"/extension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data4 = data.hoursOfOperation;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data4[i0], {instancePath:instancePath+"/hoursOfOperation/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/extension", "#/$defs/Location_HoursOfOperation/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation", "#/cdxMembers/hoursOfOperation/type", {type: "array"}); errors++;
 }
 }
-if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
-let data56 = data52.modifierExtension;
-if(Array.isArray(data56)){
-const len12 = data56.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data56[i12], {instancePath:instancePath+"/hoursOfOperation/" + i10+"/modifierExtension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/modifierExtension", "#/$defs/Location_HoursOfOperation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data52.daysOfWeek !== undefined && func0.call(data52, "daysOfWeek")){
-let data58 = data52.daysOfWeek;
-if(Array.isArray(data58)){
-const len13 = data58.length;
-for(let i13=0; i13<len13; i13++){
-let data59 = data58[i13];
-if(typeof data59 !== "string"){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek/" + i13, "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/items/type", {type: "string"}); errors++;
-}
-if(!(((((((data59 === "mon") || (data59 === "tue")) || (data59 === "wed")) || (data59 === "thu")) || (data59 === "fri")) || (data59 === "sat")) || (data59 === "sun"))){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek/" + i13, "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/items/enum", {allowedValues: schema1.properties.daysOfWeek.items.enum}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek", "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/type", {type: "array"}); errors++;
-}
-}
-if(data52._daysOfWeek !== undefined && func0.call(data52, "_daysOfWeek")){
-let data60 = data52._daysOfWeek;
-if(Array.isArray(data60)){
-const len14 = data60.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func2(data60[i14], {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_daysOfWeek/" + i14}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/_daysOfWeek", "#/$defs/Location_HoursOfOperation/properties/_daysOfWeek/type", {type: "array"}); errors++;
-}
-}
-if(data52.allDay !== undefined && func0.call(data52, "allDay")){
-if(typeof data52.allDay !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/allDay", "#/$defs/Location_HoursOfOperation/properties/allDay/type", {type: "boolean"}); errors++;
-}
-}
-if(data52._allDay !== undefined && func0.call(data52, "_allDay")){
-if(!(func2(data52._allDay, {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_allDay"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data52.openingTime !== undefined && func0.call(data52, "openingTime")){
-let data64 = data52.openingTime;
-if(typeof data64 === "string"){
-if(!pattern3.test(data64)){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-if(!(formats0(data64))){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/format", {format: "fhir-time"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/type", {type: "string"}); errors++;
-}
-}
-if(data52._openingTime !== undefined && func0.call(data52, "_openingTime")){
-if(!(func2(data52._openingTime, {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_openingTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data52.closingTime !== undefined && func0.call(data52, "closingTime")){
-let data66 = data52.closingTime;
-if(typeof data66 === "string"){
-if(!pattern3.test(data66)){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-if(!(formats0(data66))){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/format", {format: "fhir-time"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/type", {type: "string"}); errors++;
-}
-}
-if(data52._closingTime !== undefined && func0.call(data52, "_closingTime")){
-if(!(func2(data52._closingTime, {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_closingTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10, "#/$defs/Location_HoursOfOperation/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation", "#/properties/hoursOfOperation/type", {type: "array"}); errors++;
-}
-}
-if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
-let data68 = data.availabilityExceptions;
-if(typeof data68 === "string"){
-if(func8(data68) < 1){
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", {type: "string"}); errors++;
-}
-}
-if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
-if(!(func2(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-let data70 = data.endpoint;
-if(Array.isArray(data70)){
-const len15 = data70.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func12(data70[i15], {instancePath:instancePath+"/endpoint/" + i15}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -655,46 +276,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "status": true,
-  "_status": true,
-  "operationalStatus": true,
-  "name": true,
-  "_name": true,
-  "alias": true,
-  "_alias": true,
-  "description": true,
-  "_description": true,
-  "mode": true,
-  "_mode": true,
-  "type": true,
-  "telecom": true,
-  "address": true,
-  "physicalType": true,
-  "position": true,
-  "managingOrganization": true,
-  "partOf": true,
-  "hoursOfOperation": true,
-  "availabilityExceptions": true,
-  "_availabilityExceptions": true,
-  "endpoint": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -94,8 +94,8 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"if":52,"th":53},
 {"p":[["_latitude",-1]]},
 {"p":[],"q":["latitude"]},
-{"d":"Reference"},
-{"d":"Reference"},
+{"d":"Reference","s":"Location.managingOrganization"},
+{"d":"Reference","s":"Location.partOf"},
 {"i":57,"t":8},
 {"o":1,
 "t":4,
@@ -119,6 +119,6 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"t":64,"u":1},
 {"d":"Element"},
 {"i":76,"t":8},
-{"d":"Reference"}
+{"d":"Reference","s":"Location.endpoint"}
 ]}`);
 module.exports.formats = { "fhir-time": formats["fhir-time"] };

@@ -436,13 +436,21 @@ errors++;
 }
 }
 if(data.managingOrganization !== undefined){
-if(!(func10.call(this, data.managingOrganization))){
+let data49 = data.managingOrganization;
+if(!(func10.call(this, data49))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data49 == "object" && data49 !== null && !Array.isArray(data49)){
+this.sites.push(data49, "Location.managingOrganization");
 }
 }
 if(data.partOf !== undefined){
-if(!(func10.call(this, data.partOf))){
+let data50 = data.partOf;
+if(!(func10.call(this, data50))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data50 == "object" && data50 !== null && !Array.isArray(data50)){
+this.sites.push(data50, "Location.partOf");
 }
 }
 if(data.hoursOfOperation !== undefined){
@@ -613,8 +621,12 @@ let data70 = data.endpoint;
 if(Array.isArray(data70)){
 const len15 = data70.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func10.call(this, data70[i15]))){
+let data71 = data70[i15];
+if(!(func10.call(this, data71))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data71 == "object" && data71 !== null && !Array.isArray(data71)){
+this.sites.push(data71, "Location.endpoint");
 }
 }
 }

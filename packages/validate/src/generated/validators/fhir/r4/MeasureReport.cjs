@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "complete",
@@ -21,245 +21,82 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["Period"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = [
+["_status", func5]
+];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["Period"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = [
+["_type", func5],
+["measure", func4],
+["_measure", func5],
+["subject", func13],
+["date", func14],
+["_date", func5],
+["reporter", func13],
+["period", func15],
+["improvementNotation", func16]
+];
+const func18 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func19 = [
+["evaluatedResource", func18]
+];
 
+const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func21 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["code", func16]
+];
+const func22 = require("./datatypes.cjs")["Quantity"];
+const func23 = [
+["measureScore", func22]
+];
 
-const func10 = require("ajv/dist/runtime/ucs2length").default;
-const func11 = require("./datatypes.cjs")["Quantity"];
-
-
-
-
+const func24 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func25 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["code", func16],
+["count", func24],
+["_count", func5],
+["subjectResults", func13]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(func9(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.component !== undefined && func0.call(data, "component")){
-let data6 = data.component;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-let data7 = data6[i2];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if((data7.code === undefined) || (!(func0.call(data7, "code")))){
-vErrors = addError(vErrors, instancePath+"/component/" + i2, "#/$defs/MeasureReport_Component/required", {missingProperty: "code"}); errors++;
-}
-if((data7.value === undefined) || (!(func0.call(data7, "value")))){
-vErrors = addError(vErrors, instancePath+"/component/" + i2, "#/$defs/MeasureReport_Component/required", {missingProperty: "value"}); errors++;
-}
-if(data7.id !== undefined && func0.call(data7, "id")){
-let data8 = data7.id;
-if(typeof data8 === "string"){
-if(func10(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/component/" + i2+"/id", "#/$defs/MeasureReport_Component/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component/" + i2+"/id", "#/$defs/MeasureReport_Component/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data7.extension !== undefined && func0.call(data7, "extension")){
-let data9 = data7.extension;
-if(Array.isArray(data9)){
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/component/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component/" + i2+"/extension", "#/$defs/MeasureReport_Component/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data7.modifierExtension !== undefined && func0.call(data7, "modifierExtension")){
-let data11 = data7.modifierExtension;
-if(Array.isArray(data11)){
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data11[i4], {instancePath:instancePath+"/component/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component/" + i2+"/modifierExtension", "#/$defs/MeasureReport_Component/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data7.code !== undefined && func0.call(data7, "code")){
-if(!(func9(data7.code, {instancePath:instancePath+"/component/" + i2+"/code"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data7.value !== undefined && func0.call(data7, "value")){
-if(!(func9(data7.value, {instancePath:instancePath+"/component/" + i2+"/value"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component/" + i2, "#/$defs/MeasureReport_Component/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
-}
-}
-if(data.population !== undefined && func0.call(data, "population")){
-let data15 = data.population;
-if(Array.isArray(data15)){
-const len5 = data15.length;
-for(let i5=0; i5<len5; i5++){
-let data16 = data15[i5];
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.id !== undefined && func0.call(data16, "id")){
-let data17 = data16.id;
-if(typeof data17 === "string"){
-if(func10(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/population/" + i5+"/id", "#/$defs/MeasureReport_Population1/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population/" + i5+"/id", "#/$defs/MeasureReport_Population1/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data16.extension !== undefined && func0.call(data16, "extension")){
-let data18 = data16.extension;
-if(Array.isArray(data18)){
-const len6 = data18.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data18[i6], {instancePath:instancePath+"/population/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population/" + i5+"/extension", "#/$defs/MeasureReport_Population1/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
-let data20 = data16.modifierExtension;
-if(Array.isArray(data20)){
-const len7 = data20.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data20[i7], {instancePath:instancePath+"/population/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population/" + i5+"/modifierExtension", "#/$defs/MeasureReport_Population1/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data16.code !== undefined && func0.call(data16, "code")){
-if(!(func9(data16.code, {instancePath:instancePath+"/population/" + i5+"/code"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data16.count !== undefined && func0.call(data16, "count")){
-let data23 = data16.count;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/population/" + i5+"/count", "#/$defs/MeasureReport_Population1/properties/count/type", {type: "integer"}); errors++;
-}
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 2147483647 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/population/" + i5+"/count", "#/$defs/MeasureReport_Population1/properties/count/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data23 < -2147483648 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/population/" + i5+"/count", "#/$defs/MeasureReport_Population1/properties/count/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data16._count !== undefined && func0.call(data16, "_count")){
-if(!(func2(data16._count, {instancePath:instancePath+"/population/" + i5+"/_count"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data16.subjectResults !== undefined && func0.call(data16, "subjectResults")){
-if(!(func7(data16.subjectResults, {instancePath:instancePath+"/population/" + i5+"/subjectResults"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population/" + i5, "#/$defs/MeasureReport_Population1/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", {type: "array"}); errors++;
-}
-}
-if(data.measureScore !== undefined && func0.call(data, "measureScore")){
-if(!(func11(data.measureScore, {instancePath:instancePath+"/measureScore"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -268,98 +105,44 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "value": true,
-  "component": true,
-  "population": true,
-  "measureScore": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
+
+const func26 = require("./datatypes.cjs")["member_796295fe1b"];
+const func27 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["code", func26]
+];
+
+const func28 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["value", func16]
+];
+
+const func29 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["code", func16],
+["value", func16]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
+if((data.value === undefined) || (!(func0.call(data, "value")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "value"}); errors++;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-let data5 = data.code;
-if(Array.isArray(data5)){
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func9(data5[i2], {instancePath:instancePath+"/code/" + i2}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
-}
-}
-if(data.stratum !== undefined && func0.call(data, "stratum")){
-let data7 = data.stratum;
-if(Array.isArray(data7)){
-const len3 = data7.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate1(data7[i3], {instancePath:instancePath+"/stratum/" + i3}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/stratum", "#/properties/stratum/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -368,177 +151,16 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "code": true,
-  "stratum": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
 
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func9(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.population !== undefined && func0.call(data, "population")){
-let data6 = data.population;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-let data7 = data6[i2];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.id !== undefined && func0.call(data7, "id")){
-let data8 = data7.id;
-if(typeof data8 === "string"){
-if(func10(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/id", "#/$defs/MeasureReport_Population/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/id", "#/$defs/MeasureReport_Population/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data7.extension !== undefined && func0.call(data7, "extension")){
-let data9 = data7.extension;
-if(Array.isArray(data9)){
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/population/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/extension", "#/$defs/MeasureReport_Population/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data7.modifierExtension !== undefined && func0.call(data7, "modifierExtension")){
-let data11 = data7.modifierExtension;
-if(Array.isArray(data11)){
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data11[i4], {instancePath:instancePath+"/population/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/modifierExtension", "#/$defs/MeasureReport_Population/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data7.code !== undefined && func0.call(data7, "code")){
-if(!(func9(data7.code, {instancePath:instancePath+"/population/" + i2+"/code"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data7.count !== undefined && func0.call(data7, "count")){
-let data14 = data7.count;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/count", "#/$defs/MeasureReport_Population/properties/count/type", {type: "integer"}); errors++;
-}
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 2147483647 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/count", "#/$defs/MeasureReport_Population/properties/count/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data14 < -2147483648 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/count", "#/$defs/MeasureReport_Population/properties/count/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data7._count !== undefined && func0.call(data7, "_count")){
-if(!(func2(data7._count, {instancePath:instancePath+"/population/" + i2+"/_count"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data7.subjectResults !== undefined && func0.call(data7, "subjectResults")){
-if(!(func7(data7.subjectResults, {instancePath:instancePath+"/population/" + i2+"/subjectResults"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population/" + i2, "#/$defs/MeasureReport_Population/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", {type: "array"}); errors++;
-}
-}
-if(data.measureScore !== undefined && func0.call(data, "measureScore")){
-if(!(func11(data.measureScore, {instancePath:instancePath+"/measureScore"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.stratifier !== undefined && func0.call(data, "stratifier")){
-let data18 = data.stratifier;
-if(Array.isArray(data18)){
-const len5 = data18.length;
-for(let i5=0; i5<len5; i5++){
-if(!(validate2(data18[i5], {instancePath:instancePath+"/stratifier/" + i5}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/stratifier", "#/properties/stratifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -547,32 +169,141 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "code": true,
-  "population": true,
-  "measureScore": true,
-  "stratifier": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.component !== undefined && func0.call(data, "component")){
+let data0 = data.component;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/component/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/component", "#/cdxMembers/component/type", {type: "array"}); errors++;
+}
+}
+if(data.population !== undefined && func0.call(data, "population")){
+let data2 = data.population;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate3(data2[i1], {instancePath:instancePath+"/population/" + i1}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/population", "#/cdxMembers/population/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.stratum !== undefined && func0.call(data, "stratum")){
+let data0 = data.stratum;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate4(data0[i0], {instancePath:instancePath+"/stratum/" + i0}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/stratum", "#/cdxMembers/stratum/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate6(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.population !== undefined && func0.call(data, "population")){
+let data0 = data.population;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/population/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/population", "#/cdxMembers/population/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.stratifier !== undefined && func0.call(data, "stratifier")){
+let data2 = data.stratifier;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate5(data2[i1], {instancePath:instancePath+"/stratifier/" + i1}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/stratifier", "#/cdxMembers/stratifier/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate6.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MeasureReport.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -600,11 +331,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -636,23 +362,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.type = true;
-props1._type = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.period === undefined) || (!(func0.call(data, "period")))){
@@ -664,263 +376,60 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "measu
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.type = true;
-props0._type = true;
-props0.measure = true;
-props0._measure = true;
-props0.subject = true;
-props0.date = true;
-props0._date = true;
-props0.reporter = true;
-props0.period = true;
-props0.improvementNotation = true;
-props0.group = true;
-props0.evaluatedResource = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MeasureReport" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MeasureReport"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MeasureReport"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data3 = data.id;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data5 = data.implicitRules;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data7 = data.language;
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data10 = data.contained;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data12 = data.extension;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data14 = data.modifierExtension;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data16 = data.identifier;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data18 = data.status;
-if(!(((data18 === "complete") || (data18 === "pending")) || (data18 === "error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data3 = data.status;
+if(!(((data3 === "complete") || (data3 === "pending")) || (data3 === "error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data20 = data.type;
-if(!((((data20 === "individual") || (data20 === "subject-list")) || (data20 === "summary")) || (data20 === "data-collection"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
+let data4 = data.type;
+if(!((((data4 === "individual") || (data4 === "subject-list")) || (data4 === "summary")) || (data4 === "data-collection"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema0.cdxMembers.type.enum}); errors++;
 }
 }
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.measure !== undefined && func0.call(data, "measure")){
-let data22 = data.measure;
-if(typeof data22 === "string"){
-if(!pattern1.test(data22)){
-vErrors = addError(vErrors, instancePath+"/measure", "#/properties/measure/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/measure", "#/properties/measure/type", {type: "string"}); errors++;
-}
-}
-if(data._measure !== undefined && func0.call(data, "_measure")){
-if(!(func2(data._measure, {instancePath:instancePath+"/_measure"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data25 = data.date;
-if(typeof data25 === "string"){
-if(!pattern3.test(data25)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data25))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.reporter !== undefined && func0.call(data, "reporter")){
-if(!(func7(data.reporter, {instancePath:instancePath+"/reporter"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func8(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.improvementNotation !== undefined && func0.call(data, "improvementNotation")){
-if(!(func9(data.improvementNotation, {instancePath:instancePath+"/improvementNotation"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.group !== undefined && func0.call(data, "group")){
-let data30 = data.group;
-if(Array.isArray(data30)){
-const len4 = data30.length;
-for(let i4=0; i4<len4; i4++){
-if(!(validate3(data30[i4], {instancePath:instancePath+"/group/" + i4}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+let data5 = data.group;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate6(data5[i0], {instancePath:instancePath+"/group/" + i0}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/cdxMembers/group/type", {type: "array"}); errors++;
 }
 }
-if(data.evaluatedResource !== undefined && func0.call(data, "evaluatedResource")){
-let data32 = data.evaluatedResource;
-if(Array.isArray(data32)){
-const len5 = data32.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func7(data32[i5], {instancePath:instancePath+"/evaluatedResource/" + i5}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/evaluatedResource", "#/properties/evaluatedResource/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "in-progress",
@@ -16,28 +16,133 @@ const schema0 = {
   }
  }
 };
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("./datatypes.cjs")["Period"];
-const func10 = require("ajv/dist/runtime/ucs2length").default;
-const func11 = require("./datatypes.cjs")["Annotation"];
-const func12 = require("./datatypes.cjs")["Quantity"];
-const func13 = require("./datatypes.cjs")["Ratio"];
-const func14 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["instantiates", func11],
+["_instantiates", func12],
+["partOf", func13]
+];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["CodeableConcept"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = [
+["_status", func5],
+["statusReason", func15],
+["category", func16],
+["medicationCodeableConcept", func16],
+["medicationReference", func17],
+["subject", func17],
+["context", func17],
+["supportingInformation", func13],
+["effectiveDateTime", func18],
+["_effectiveDateTime", func5],
+["effectivePeriod", func19]
+];
+const func21 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func22 = [
+["reasonCode", func15],
+["reasonReference", func13],
+["request", func17],
+["device", func13],
+["note", func21]
+];
+const func23 = [
+["eventHistory", func13]
+];
+const func24 = require("../../../../choice.cjs").choiceForms;
+
+const func25 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func26 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["function", func16],
+["actor", func17]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.actor === undefined) || (!(func0.call(data, "actor")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "actor"}); errors++;
+}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func27 = require("./datatypes.cjs")["Quantity"];
+const func28 = require("./datatypes.cjs")["Ratio"];
+const func29 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["text", func25],
+["_text", func5],
+["site", func16],
+["route", func16],
+["method", func16],
+["dose", func27],
+["rateRatio", func28],
+["rateQuantity", func27]
+];
 const obj0 = new Set(["rateRatio", "rateQuantity"]);
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func24(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "rate[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
 const obj1 = new Set(["medicationCodeableConcept", "medicationReference"]);
 const obj2 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
@@ -45,13 +150,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicationAdministration.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -79,11 +177,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -131,11 +224,6 @@ valid3 = _valid1;
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.medicationCodeableConcept = true;
-props0.medicationReference = true;
 }
 const _errs10 = errors;
 let valid5 = true;
@@ -190,12 +278,6 @@ valid5 = _valid2;
 if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.effectiveDateTime = true;
-props0._effectiveDateTime = true;
-props0.effectivePeriod = true;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
@@ -203,552 +285,70 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subje
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.instantiates = true;
-props0._instantiates = true;
-props0.partOf = true;
-props0.status = true;
-props0._status = true;
-props0.statusReason = true;
-props0.category = true;
-props0.medicationCodeableConcept = true;
-props0.medicationReference = true;
-props0.subject = true;
-props0.context = true;
-props0.supportingInformation = true;
-props0.effectiveDateTime = true;
-props0._effectiveDateTime = true;
-props0.effectivePeriod = true;
-props0.performer = true;
-props0.reasonCode = true;
-props0.reasonReference = true;
-props0.request = true;
-props0.device = true;
-props0.note = true;
-props0.dosage = true;
-props0.eventHistory = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationAdministration" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationAdministration"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicationAdministration"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data7 = data.id;
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data9 = data.implicitRules;
-if(typeof data9 === "string"){
-if(!pattern1.test(data9)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data11 = data.language;
-if(typeof data11 === "string"){
-if(!pattern2.test(data11)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data14 = data.contained;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data14[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data16 = data.extension;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data16[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data18 = data.modifierExtension;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data18[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data20 = data.identifier;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data20[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.instantiates !== undefined && func0.call(data, "instantiates")){
-let data22 = data.instantiates;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-let data23 = data22[i4];
-if(typeof data23 === "string"){
-if(!pattern1.test(data23)){
-vErrors = addError(vErrors, instancePath+"/instantiates/" + i4, "#/properties/instantiates/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiates/" + i4, "#/properties/instantiates/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiates", "#/properties/instantiates/type", {type: "array"}); errors++;
-}
-}
-if(data._instantiates !== undefined && func0.call(data, "_instantiates")){
-let data24 = data._instantiates;
-if(Array.isArray(data24)){
-const len5 = data24.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data24[i5], {instancePath:instancePath+"/_instantiates/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_instantiates", "#/properties/_instantiates/type", {type: "array"}); errors++;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-let data26 = data.partOf;
-if(Array.isArray(data26)){
-const len6 = data26.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func7(data26[i6], {instancePath:instancePath+"/partOf/" + i6}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data28 = data.status;
-if(typeof data28 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
+let data7 = data.status;
+if(typeof data7 !== "string"){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/type", {type: "string"}); errors++;
 }
-if(!(((((((data28 === "in-progress") || (data28 === "not-done")) || (data28 === "on-hold")) || (data28 === "completed")) || (data28 === "entered-in-error")) || (data28 === "stopped")) || (data28 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(((((((data7 === "in-progress") || (data7 === "not-done")) || (data7 === "on-hold")) || (data7 === "completed")) || (data7 === "entered-in-error")) || (data7 === "stopped")) || (data7 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-let data30 = data.statusReason;
-if(Array.isArray(data30)){
-const len7 = data30.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func8(data30[i7], {instancePath:instancePath+"/statusReason/" + i7}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/type", {type: "array"}); errors++;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func8(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
-if(!(func8(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
-if(!(func7(data.medicationReference, {instancePath:instancePath+"/medicationReference"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func7(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-let data37 = data.supportingInformation;
-if(Array.isArray(data37)){
-const len8 = data37.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func7(data37[i8], {instancePath:instancePath+"/supportingInformation/" + i8}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/supportingInformation", "#/properties/supportingInformation/type", {type: "array"}); errors++;
-}
-}
-if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")){
-let data39 = data.effectiveDateTime;
-if(typeof data39 === "string"){
-if(!pattern3.test(data39)){
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
-if(!(func2(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func9(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-let data42 = data.performer;
-if(Array.isArray(data42)){
-const len9 = data42.length;
-for(let i9=0; i9<len9; i9++){
-let data43 = data42[i9];
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if((data43.actor === undefined) || (!(func0.call(data43, "actor")))){
-vErrors = addError(vErrors, instancePath+"/performer/" + i9, "#/$defs/MedicationAdministration_Performer/required", {missingProperty: "actor"}); errors++;
-}
-if(data43.id !== undefined && func0.call(data43, "id")){
-let data44 = data43.id;
-if(typeof data44 === "string"){
-if(func10(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/id", "#/$defs/MedicationAdministration_Performer/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/id", "#/$defs/MedicationAdministration_Performer/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data43.extension !== undefined && func0.call(data43, "extension")){
-let data45 = data43.extension;
-if(Array.isArray(data45)){
-const len10 = data45.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data45[i10], {instancePath:instancePath+"/performer/" + i9+"/extension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data8 = data.performer;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data8[i0], {instancePath:instancePath+"/performer/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/extension", "#/$defs/MedicationAdministration_Performer/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/cdxMembers/performer/type", {type: "array"}); errors++;
 }
 }
-if(data43.modifierExtension !== undefined && func0.call(data43, "modifierExtension")){
-let data47 = data43.modifierExtension;
-if(Array.isArray(data47)){
-const len11 = data47.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data47[i11], {instancePath:instancePath+"/performer/" + i9+"/modifierExtension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/modifierExtension", "#/$defs/MedicationAdministration_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data43.function !== undefined && func0.call(data43, "function")){
-if(!(func8(data43.function, {instancePath:instancePath+"/performer/" + i9+"/function"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data43.actor !== undefined && func0.call(data43, "actor")){
-if(!(func7(data43.actor, {instancePath:instancePath+"/performer/" + i9+"/actor"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9, "#/$defs/MedicationAdministration_Performer/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data51 = data.reasonCode;
-if(Array.isArray(data51)){
-const len12 = data51.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func8(data51[i12], {instancePath:instancePath+"/reasonCode/" + i12}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data53 = data.reasonReference;
-if(Array.isArray(data53)){
-const len13 = data53.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func7(data53[i13], {instancePath:instancePath+"/reasonReference/" + i13}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
-}
-}
-if(data.request !== undefined && func0.call(data, "request")){
-if(!(func7(data.request, {instancePath:instancePath+"/request"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.device !== undefined && func0.call(data, "device")){
-let data56 = data.device;
-if(Array.isArray(data56)){
-const len14 = data56.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func7(data56[i14], {instancePath:instancePath+"/device/" + i14}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/device", "#/properties/device/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data58 = data.note;
-if(Array.isArray(data58)){
-const len15 = data58.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func11(data58[i15], {instancePath:instancePath+"/note/" + i15}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dosage !== undefined && func0.call(data, "dosage")){
-let data60 = data.dosage;
-if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-if(data60.id !== undefined && func0.call(data60, "id")){
-let data61 = data60.id;
-if(typeof data61 === "string"){
-if(func10(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/dosage/id", "#/$defs/MedicationAdministration_Dosage/properties/id/minLength", {limit: 1}); errors++;
+if(!(validate2(data.dosage, {instancePath:instancePath+"/dosage"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-else {
-vErrors = addError(vErrors, instancePath+"/dosage/id", "#/$defs/MedicationAdministration_Dosage/properties/id/type", {type: "string"}); errors++;
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data60.extension !== undefined && func0.call(data60, "extension")){
-let data62 = data60.extension;
-if(Array.isArray(data62)){
-const len16 = data62.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data62[i16], {instancePath:instancePath+"/dosage/extension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dosage/extension", "#/$defs/MedicationAdministration_Dosage/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data60.modifierExtension !== undefined && func0.call(data60, "modifierExtension")){
-let data64 = data60.modifierExtension;
-if(Array.isArray(data64)){
-const len17 = data64.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data64[i17], {instancePath:instancePath+"/dosage/modifierExtension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dosage/modifierExtension", "#/$defs/MedicationAdministration_Dosage/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data60.text !== undefined && func0.call(data60, "text")){
-let data66 = data60.text;
-if(typeof data66 === "string"){
-if(func10(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/dosage/text", "#/$defs/MedicationAdministration_Dosage/properties/text/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dosage/text", "#/$defs/MedicationAdministration_Dosage/properties/text/type", {type: "string"}); errors++;
-}
-}
-if(data60._text !== undefined && func0.call(data60, "_text")){
-if(!(func2(data60._text, {instancePath:instancePath+"/dosage/_text"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data60.site !== undefined && func0.call(data60, "site")){
-if(!(func8(data60.site, {instancePath:instancePath+"/dosage/site"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data60.route !== undefined && func0.call(data60, "route")){
-if(!(func8(data60.route, {instancePath:instancePath+"/dosage/route"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data60.method !== undefined && func0.call(data60, "method")){
-if(!(func8(data60.method, {instancePath:instancePath+"/dosage/method"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data60.dose !== undefined && func0.call(data60, "dose")){
-if(!(func12(data60.dose, {instancePath:instancePath+"/dosage/dose"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data60.rateRatio !== undefined && func0.call(data60, "rateRatio")){
-if(!(func13(data60.rateRatio, {instancePath:instancePath+"/dosage/rateRatio"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data60.rateQuantity !== undefined && func0.call(data60, "rateQuantity")){
-if(!(func12(data60.rateQuantity, {instancePath:instancePath+"/dosage/rateQuantity"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-const forms0 = func14(data60, obj0);
+const forms0 = func24(data, obj1);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/dosage", "#/$defs/MedicationAdministration_Dosage/cdxChoice", {choice: "rate[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms0}); errors++;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dosage", "#/$defs/MedicationAdministration_Dosage/type", {type: "object"}); errors++;
-}
-}
-if(data.eventHistory !== undefined && func0.call(data, "eventHistory")){
-let data74 = data.eventHistory;
-if(Array.isArray(data74)){
-const len18 = data74.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func7(data74[i18], {instancePath:instancePath+"/eventHistory/" + i18}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eventHistory", "#/properties/eventHistory/type", {type: "array"}); errors++;
-}
-}
-const forms1 = func14(data, obj1);
+const forms1 = func24(data, obj2);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms1}); errors++;
-}
-const forms2 = func14(data, obj2);
-if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms1}); errors++;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "preparation",
@@ -18,27 +18,159 @@ const schema0 = {
   }
  }
 };
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Quantity"];
-const func11 = require("./datatypes.cjs")["Annotation"];
-const func12 = require("./datatypes.cjs")["Dosage"];
-const func13 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["partOf", func11]
+];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = [
+["_status", func5],
+["statusReasonCodeableConcept", func13],
+["statusReasonReference", func14],
+["category", func13],
+["medicationCodeableConcept", func13],
+["medicationReference", func14],
+["subject", func14],
+["context", func14],
+["supportingInformation", func11]
+];
+const func16 = require("./datatypes.cjs")["Quantity"];
+const func17 = require("./datatypes.cjs")["member_fecd911445"];
+const func18 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func19 = require("./datatypes.cjs")["member_931db61fb7"];
+const func20 = [
+["location", func14],
+["authorizingPrescription", func11],
+["type", func13],
+["quantity", func16],
+["daysSupply", func16],
+["whenPrepared", func17],
+["_whenPrepared", func5],
+["whenHandedOver", func17],
+["_whenHandedOver", func5],
+["destination", func14],
+["receiver", func11],
+["note", func18],
+["dosageInstruction", func19]
+];
+const func21 = [
+["detectedIssue", func11],
+["eventHistory", func11]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
+
+const func23 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func24 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["function", func13],
+["actor", func14]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.actor === undefined) || (!(func0.call(data, "actor")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "actor"}); errors++;
+}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func25 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func26 = require("./datatypes.cjs")["member_796295fe1b"];
+const func27 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["wasSubstituted", func25],
+["_wasSubstituted", func5],
+["type", func13],
+["reason", func26],
+["responsibleParty", func11]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._wasSubstituted !== undefined && func0.call(data, "_wasSubstituted")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.wasSubstituted === undefined) || (!(func0.call(data, "wasSubstituted")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "wasSubstituted"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
 const obj0 = new Set(["statusReasonCodeableConcept", "statusReasonReference"]);
 const obj1 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
@@ -46,13 +178,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicationDispense.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -80,11 +205,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -133,607 +253,64 @@ valid3 = _valid1;
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.medicationCodeableConcept = true;
-props0.medicationReference = true;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.partOf = true;
-props0.status = true;
-props0._status = true;
-props0.statusReasonCodeableConcept = true;
-props0.statusReasonReference = true;
-props0.category = true;
-props0.medicationCodeableConcept = true;
-props0.medicationReference = true;
-props0.subject = true;
-props0.context = true;
-props0.supportingInformation = true;
-props0.performer = true;
-props0.location = true;
-props0.authorizingPrescription = true;
-props0.type = true;
-props0.quantity = true;
-props0.daysSupply = true;
-props0.whenPrepared = true;
-props0._whenPrepared = true;
-props0.whenHandedOver = true;
-props0._whenHandedOver = true;
-props0.destination = true;
-props0.receiver = true;
-props0.note = true;
-props0.dosageInstruction = true;
-props0.substitution = true;
-props0.detectedIssue = true;
-props0.eventHistory = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationDispense" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationDispense"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicationDispense"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data4 = data.id;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data6 = data.implicitRules;
-if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data8 = data.language;
-if(typeof data8 === "string"){
-if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data11 = data.contained;
-if(Array.isArray(data11)){
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data13 = data.extension;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data15 = data.modifierExtension;
-if(Array.isArray(data15)){
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data17 = data.identifier;
-if(Array.isArray(data17)){
-const len3 = data17.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-let data19 = data.partOf;
-if(Array.isArray(data19)){
-const len4 = data19.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data19[i4], {instancePath:instancePath+"/partOf/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data21 = data.status;
-if(typeof data21 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
+let data4 = data.status;
+if(typeof data4 !== "string"){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/type", {type: "string"}); errors++;
 }
-if(!(((((((((data21 === "preparation") || (data21 === "in-progress")) || (data21 === "cancelled")) || (data21 === "on-hold")) || (data21 === "completed")) || (data21 === "entered-in-error")) || (data21 === "stopped")) || (data21 === "declined")) || (data21 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(((((((((data4 === "preparation") || (data4 === "in-progress")) || (data4 === "cancelled")) || (data4 === "on-hold")) || (data4 === "completed")) || (data4 === "entered-in-error")) || (data4 === "stopped")) || (data4 === "declined")) || (data4 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data.statusReasonCodeableConcept !== undefined && func0.call(data, "statusReasonCodeableConcept")){
-if(!(func8(data.statusReasonCodeableConcept, {instancePath:instancePath+"/statusReasonCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.statusReasonReference !== undefined && func0.call(data, "statusReasonReference")){
-if(!(func7(data.statusReasonReference, {instancePath:instancePath+"/statusReasonReference"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func8(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
-if(!(func8(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
-if(!(func7(data.medicationReference, {instancePath:instancePath+"/medicationReference"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func7(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-let data30 = data.supportingInformation;
-if(Array.isArray(data30)){
-const len5 = data30.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func7(data30[i5], {instancePath:instancePath+"/supportingInformation/" + i5}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/supportingInformation", "#/properties/supportingInformation/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-let data32 = data.performer;
-if(Array.isArray(data32)){
-const len6 = data32.length;
-for(let i6=0; i6<len6; i6++){
-let data33 = data32[i6];
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if((data33.actor === undefined) || (!(func0.call(data33, "actor")))){
-vErrors = addError(vErrors, instancePath+"/performer/" + i6, "#/$defs/MedicationDispense_Performer/required", {missingProperty: "actor"}); errors++;
-}
-if(data33.id !== undefined && func0.call(data33, "id")){
-let data34 = data33.id;
-if(typeof data34 === "string"){
-if(func9(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/performer/" + i6+"/id", "#/$defs/MedicationDispense_Performer/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i6+"/id", "#/$defs/MedicationDispense_Performer/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data33.extension !== undefined && func0.call(data33, "extension")){
-let data35 = data33.extension;
-if(Array.isArray(data35)){
-const len7 = data35.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data35[i7], {instancePath:instancePath+"/performer/" + i6+"/extension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data5 = data.performer;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data5[i0], {instancePath:instancePath+"/performer/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i6+"/extension", "#/$defs/MedicationDispense_Performer/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/cdxMembers/performer/type", {type: "array"}); errors++;
 }
 }
-if(data33.modifierExtension !== undefined && func0.call(data33, "modifierExtension")){
-let data37 = data33.modifierExtension;
-if(Array.isArray(data37)){
-const len8 = data37.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data37[i8], {instancePath:instancePath+"/performer/" + i6+"/modifierExtension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i6+"/modifierExtension", "#/$defs/MedicationDispense_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data33.function !== undefined && func0.call(data33, "function")){
-if(!(func8(data33.function, {instancePath:instancePath+"/performer/" + i6+"/function"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data33.actor !== undefined && func0.call(data33, "actor")){
-if(!(func7(data33.actor, {instancePath:instancePath+"/performer/" + i6+"/actor"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i6, "#/$defs/MedicationDispense_Performer/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func7(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.authorizingPrescription !== undefined && func0.call(data, "authorizingPrescription")){
-let data42 = data.authorizingPrescription;
-if(Array.isArray(data42)){
-const len9 = data42.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func7(data42[i9], {instancePath:instancePath+"/authorizingPrescription/" + i9}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/authorizingPrescription", "#/properties/authorizingPrescription/type", {type: "array"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func10(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.daysSupply !== undefined && func0.call(data, "daysSupply")){
-if(!(func10(data.daysSupply, {instancePath:instancePath+"/daysSupply"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.whenPrepared !== undefined && func0.call(data, "whenPrepared")){
-let data47 = data.whenPrepared;
-if(typeof data47 === "string"){
-if(!pattern3.test(data47)){
-vErrors = addError(vErrors, instancePath+"/whenPrepared", "#/properties/whenPrepared/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data47))){
-vErrors = addError(vErrors, instancePath+"/whenPrepared", "#/properties/whenPrepared/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/whenPrepared", "#/properties/whenPrepared/type", {type: "string"}); errors++;
-}
-}
-if(data._whenPrepared !== undefined && func0.call(data, "_whenPrepared")){
-if(!(func2(data._whenPrepared, {instancePath:instancePath+"/_whenPrepared"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.whenHandedOver !== undefined && func0.call(data, "whenHandedOver")){
-let data49 = data.whenHandedOver;
-if(typeof data49 === "string"){
-if(!pattern3.test(data49)){
-vErrors = addError(vErrors, instancePath+"/whenHandedOver", "#/properties/whenHandedOver/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data49))){
-vErrors = addError(vErrors, instancePath+"/whenHandedOver", "#/properties/whenHandedOver/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/whenHandedOver", "#/properties/whenHandedOver/type", {type: "string"}); errors++;
-}
-}
-if(data._whenHandedOver !== undefined && func0.call(data, "_whenHandedOver")){
-if(!(func2(data._whenHandedOver, {instancePath:instancePath+"/_whenHandedOver"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.destination !== undefined && func0.call(data, "destination")){
-if(!(func7(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.receiver !== undefined && func0.call(data, "receiver")){
-let data52 = data.receiver;
-if(Array.isArray(data52)){
-const len10 = data52.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func7(data52[i10], {instancePath:instancePath+"/receiver/" + i10}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/receiver", "#/properties/receiver/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data54 = data.note;
-if(Array.isArray(data54)){
-const len11 = data54.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func11(data54[i11], {instancePath:instancePath+"/note/" + i11}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-if(data.dosageInstruction !== undefined && func0.call(data, "dosageInstruction")){
-let data56 = data.dosageInstruction;
-if(Array.isArray(data56)){
-const len12 = data56.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func12(data56[i12], {instancePath:instancePath+"/dosageInstruction/" + i12}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dosageInstruction", "#/properties/dosageInstruction/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.substitution !== undefined && func0.call(data, "substitution")){
-let data58 = data.substitution;
-const _errs92 = errors;
-let valid36 = true;
-const _errs93 = errors;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if(data58._wasSubstituted !== undefined && func0.call(data58, "_wasSubstituted")){
-vErrors = pushError(vErrors, {}); errors++;
+if(!(validate2(data.substitution, {instancePath:instancePath+"/substitution"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-var _valid2 = _errs93 === errors;
-errors = _errs92;
+vErrors = func1(data, instancePath, func21, vErrors);
 if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
+errors = vErrors.length;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs94 = errors;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if((data58.wasSubstituted === undefined) || (!(func0.call(data58, "wasSubstituted")))){
-vErrors = addError(vErrors, instancePath+"/substitution", "#/$defs/MedicationDispense_Substitution/allOf/0/then/required", {missingProperty: "wasSubstituted"}); errors++;
-}
-}
-var _valid2 = _errs94 === errors;
-valid36 = _valid2;
-if(valid36){
-var props1 = {};
-props1.wasSubstituted = true;
-props1._wasSubstituted = true;
-}
-}
-if(!valid36){
-vErrors = addError(vErrors, instancePath+"/substitution", "#/$defs/MedicationDispense_Substitution/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.wasSubstituted = true;
-props1._wasSubstituted = true;
-props1.type = true;
-props1.reason = true;
-props1.responsibleParty = true;
-}
-if(data58.id !== undefined && func0.call(data58, "id")){
-let data60 = data58.id;
-if(typeof data60 === "string"){
-if(func9(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/substitution/id", "#/$defs/MedicationDispense_Substitution/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/substitution/id", "#/$defs/MedicationDispense_Substitution/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data58.extension !== undefined && func0.call(data58, "extension")){
-let data61 = data58.extension;
-if(Array.isArray(data61)){
-const len13 = data61.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data61[i13], {instancePath:instancePath+"/substitution/extension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/substitution/extension", "#/$defs/MedicationDispense_Substitution/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data58.modifierExtension !== undefined && func0.call(data58, "modifierExtension")){
-let data63 = data58.modifierExtension;
-if(Array.isArray(data63)){
-const len14 = data63.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func5(data63[i14], {instancePath:instancePath+"/substitution/modifierExtension/" + i14}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/substitution/modifierExtension", "#/$defs/MedicationDispense_Substitution/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data58.wasSubstituted !== undefined && func0.call(data58, "wasSubstituted")){
-if(typeof data58.wasSubstituted !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/substitution/wasSubstituted", "#/$defs/MedicationDispense_Substitution/properties/wasSubstituted/type", {type: "boolean"}); errors++;
-}
-}
-if(data58._wasSubstituted !== undefined && func0.call(data58, "_wasSubstituted")){
-if(!(func2(data58._wasSubstituted, {instancePath:instancePath+"/substitution/_wasSubstituted"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data58.type !== undefined && func0.call(data58, "type")){
-if(!(func8(data58.type, {instancePath:instancePath+"/substitution/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data58.reason !== undefined && func0.call(data58, "reason")){
-let data68 = data58.reason;
-if(Array.isArray(data68)){
-const len15 = data68.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func8(data68[i15], {instancePath:instancePath+"/substitution/reason/" + i15}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/substitution/reason", "#/$defs/MedicationDispense_Substitution/properties/reason/type", {type: "array"}); errors++;
-}
-}
-if(data58.responsibleParty !== undefined && func0.call(data58, "responsibleParty")){
-let data70 = data58.responsibleParty;
-if(Array.isArray(data70)){
-const len16 = data70.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func7(data70[i16], {instancePath:instancePath+"/substitution/responsibleParty/" + i16}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/substitution/responsibleParty", "#/$defs/MedicationDispense_Substitution/properties/responsibleParty/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/substitution", "#/$defs/MedicationDispense_Substitution/type", {type: "object"}); errors++;
-}
-}
-if(data.detectedIssue !== undefined && func0.call(data, "detectedIssue")){
-let data72 = data.detectedIssue;
-if(Array.isArray(data72)){
-const len17 = data72.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func7(data72[i17], {instancePath:instancePath+"/detectedIssue/" + i17}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detectedIssue", "#/properties/detectedIssue/type", {type: "array"}); errors++;
-}
-}
-if(data.eventHistory !== undefined && func0.call(data, "eventHistory")){
-let data74 = data.eventHistory;
-if(Array.isArray(data74)){
-const len18 = data74.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func7(data74[i18], {instancePath:instancePath+"/eventHistory/" + i18}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eventHistory", "#/properties/eventHistory/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func13(data, obj0);
+const forms0 = func22(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "statusReason[x]", forms: forms0}); errors++;
 }
-const forms1 = func13(data, obj1);
+const forms1 = func22(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms1}); errors++;
 }
@@ -742,10 +319,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

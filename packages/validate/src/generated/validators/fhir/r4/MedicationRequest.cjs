@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "active",
@@ -26,192 +26,125 @@ const schema0 = {
     "instance-order",
     "option"
    ]
-  },
-  "priority": {
-   "enum": [
-    "routine",
-    "urgent",
-    "asap",
-    "stat"
-   ]
   }
  }
 };
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["Annotation"];
-const func10 = require("./datatypes.cjs")["Dosage"];
-const func11 = require("ajv/dist/runtime/ucs2length").default;
-const func12 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = [
+["_status", func5],
+["statusReason", func12]
+];
+const func14 = require("./datatypes.cjs")["member_796295fe1b"];
+const func15 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func16 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func19 = require("./datatypes.cjs")["member_fecd911445"];
+const func20 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func21 = require("./datatypes.cjs")["member_037bb971b0"];
+const func22 = require("./datatypes.cjs")["Identifier"];
+const func23 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func24 = require("./datatypes.cjs")["member_931db61fb7"];
+const func25 = [
+["_intent", func5],
+["category", func14],
+["priority", func15],
+["_priority", func5],
+["doNotPerform", func16],
+["_doNotPerform", func5],
+["reportedBoolean", func16],
+["_reportedBoolean", func5],
+["reportedReference", func17],
+["medicationCodeableConcept", func12],
+["medicationReference", func17],
+["subject", func17],
+["encounter", func17],
+["supportingInformation", func18],
+["authoredOn", func19],
+["_authoredOn", func5],
+["requester", func17],
+["performer", func17],
+["performerType", func12],
+["recorder", func17],
+["reasonCode", func14],
+["reasonReference", func18],
+["instantiatesCanonical", func20],
+["_instantiatesCanonical", func21],
+["instantiatesUri", func20],
+["_instantiatesUri", func21],
+["basedOn", func18],
+["groupIdentifier", func22],
+["courseOfTherapyType", func12],
+["insurance", func18],
+["note", func23],
+["dosageInstruction", func24]
+];
+const func26 = [
+["priorPrescription", func17],
+["detectedIssue", func18],
+["eventHistory", func18]
+];
+const func27 = require("../../../../choice.cjs").choiceForms;
 
+const func28 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func29 = [
+["id", func28],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func30 = require("./datatypes.cjs")["Duration"];
+const func31 = require("./datatypes.cjs")["Period"];
+const func32 = require("./datatypes.cjs")["member_42424aab32"];
+const func33 = require("./datatypes.cjs")["Quantity"];
+const func34 = [
+["dispenseInterval", func30],
+["validityPeriod", func31],
+["numberOfRepeatsAllowed", func32],
+["_numberOfRepeatsAllowed", func5],
+["quantity", func33],
+["expectedSupplyDuration", func30],
+["performer", func17]
+];
 
-const func13 = require("./datatypes.cjs")["Quantity"];
-const func14 = require("./datatypes.cjs")["Duration"];
-const func15 = require("./datatypes.cjs")["Period"];
+const func35 = [
+["id", func28],
+["extension", func9],
+["modifierExtension", func9],
+["quantity", func33],
+["duration", func30]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func11(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.initialFill !== undefined && func0.call(data, "initialFill")){
-let data5 = data.initialFill;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.id !== undefined && func0.call(data5, "id")){
-let data6 = data5.id;
-if(typeof data6 === "string"){
-if(func11(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/initialFill/id", "#/$defs/MedicationRequest_InitialFill/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/initialFill/id", "#/$defs/MedicationRequest_InitialFill/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data5.extension !== undefined && func0.call(data5, "extension")){
-let data7 = data5.extension;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data7[i2], {instancePath:instancePath+"/initialFill/extension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/initialFill/extension", "#/$defs/MedicationRequest_InitialFill/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data5.modifierExtension !== undefined && func0.call(data5, "modifierExtension")){
-let data9 = data5.modifierExtension;
-if(Array.isArray(data9)){
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/initialFill/modifierExtension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/initialFill/modifierExtension", "#/$defs/MedicationRequest_InitialFill/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data5.quantity !== undefined && func0.call(data5, "quantity")){
-if(!(func13(data5.quantity, {instancePath:instancePath+"/initialFill/quantity"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data5.duration !== undefined && func0.call(data5, "duration")){
-if(!(func14(data5.duration, {instancePath:instancePath+"/initialFill/duration"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/initialFill", "#/$defs/MedicationRequest_InitialFill/type", {type: "object"}); errors++;
-}
-}
-if(data.dispenseInterval !== undefined && func0.call(data, "dispenseInterval")){
-if(!(func14(data.dispenseInterval, {instancePath:instancePath+"/dispenseInterval"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.validityPeriod !== undefined && func0.call(data, "validityPeriod")){
-if(!(func15(data.validityPeriod, {instancePath:instancePath+"/validityPeriod"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.numberOfRepeatsAllowed !== undefined && func0.call(data, "numberOfRepeatsAllowed")){
-let data15 = data.numberOfRepeatsAllowed;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-vErrors = addError(vErrors, instancePath+"/numberOfRepeatsAllowed", "#/properties/numberOfRepeatsAllowed/type", {type: "integer"}); errors++;
-}
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 2147483647 || isNaN(data15)){
-vErrors = addError(vErrors, instancePath+"/numberOfRepeatsAllowed", "#/properties/numberOfRepeatsAllowed/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data15 < 0 || isNaN(data15)){
-vErrors = addError(vErrors, instancePath+"/numberOfRepeatsAllowed", "#/properties/numberOfRepeatsAllowed/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data._numberOfRepeatsAllowed !== undefined && func0.call(data, "_numberOfRepeatsAllowed")){
-if(!(func2(data._numberOfRepeatsAllowed, {instancePath:instancePath+"/_numberOfRepeatsAllowed"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func13(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.expectedSupplyDuration !== undefined && func0.call(data, "expectedSupplyDuration")){
-if(!(func14(data.expectedSupplyDuration, {instancePath:instancePath+"/expectedSupplyDuration"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func8(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func35, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -220,25 +153,118 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "initialFill": true,
-  "dispenseInterval": true,
-  "validityPeriod": true,
-  "numberOfRepeatsAllowed": true,
-  "_numberOfRepeatsAllowed": true,
-  "quantity": true,
-  "expectedSupplyDuration": true,
-  "performer": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.initialFill !== undefined && func0.call(data, "initialFill")){
+if(!(validate1(data.initialFill, {instancePath:instancePath+"/initialFill"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+}
+}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func36 = [
+["id", func28],
+["extension", func9],
+["modifierExtension", func9],
+["allowedBoolean", func16],
+["_allowedBoolean", func5],
+["allowedCodeableConcept", func12],
+["reason", func12]
+];
 const obj0 = new Set(["allowedBoolean", "allowedCodeableConcept"]);
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.allowedBoolean !== undefined && func0.call(data, "allowedBoolean")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._allowedBoolean !== undefined && func0.call(data, "_allowedBoolean")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.allowedCodeableConcept !== undefined && func0.call(data, "allowedCodeableConcept")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.allowedBoolean === undefined) || (!(func0.call(data, "allowedBoolean")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "allowedBoolean"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func27(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "allowed[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
 const obj1 = new Set(["reportedBoolean", "reportedReference"]);
 const obj2 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
@@ -246,13 +272,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicationRequest.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -280,11 +299,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -316,23 +330,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.intent = true;
-props1._intent = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 const _errs10 = errors;
 let valid5 = true;
@@ -378,11 +378,6 @@ valid5 = _valid2;
 if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.medicationCodeableConcept = true;
-props0.medicationReference = true;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
@@ -390,676 +385,70 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subje
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.statusReason = true;
-props0.intent = true;
-props0._intent = true;
-props0.category = true;
-props0.priority = true;
-props0._priority = true;
-props0.doNotPerform = true;
-props0._doNotPerform = true;
-props0.reportedBoolean = true;
-props0._reportedBoolean = true;
-props0.reportedReference = true;
-props0.medicationCodeableConcept = true;
-props0.medicationReference = true;
-props0.subject = true;
-props0.encounter = true;
-props0.supportingInformation = true;
-props0.authoredOn = true;
-props0._authoredOn = true;
-props0.requester = true;
-props0.performer = true;
-props0.performerType = true;
-props0.recorder = true;
-props0.reasonCode = true;
-props0.reasonReference = true;
-props0.instantiatesCanonical = true;
-props0._instantiatesCanonical = true;
-props0.instantiatesUri = true;
-props0._instantiatesUri = true;
-props0.basedOn = true;
-props0.groupIdentifier = true;
-props0.courseOfTherapyType = true;
-props0.insurance = true;
-props0.note = true;
-props0.dosageInstruction = true;
-props0.dispenseRequest = true;
-props0.substitution = true;
-props0.priorPrescription = true;
-props0.detectedIssue = true;
-props0.eventHistory = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationRequest" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationRequest"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicationRequest"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data5 = data.id;
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data7 = data.implicitRules;
-if(typeof data7 === "string"){
-if(!pattern1.test(data7)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data9 = data.language;
-if(typeof data9 === "string"){
-if(!pattern2.test(data9)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data12 = data.contained;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data12[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data14 = data.extension;
-if(Array.isArray(data14)){
-const len1 = data14.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data14[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data16 = data.modifierExtension;
-if(Array.isArray(data16)){
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data18 = data.identifier;
-if(Array.isArray(data18)){
-const len3 = data18.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data18[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data20 = data.status;
-if(typeof data20 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
+let data5 = data.status;
+if(typeof data5 !== "string"){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/type", {type: "string"}); errors++;
 }
-if(!((((((((data20 === "active") || (data20 === "on-hold")) || (data20 === "cancelled")) || (data20 === "completed")) || (data20 === "entered-in-error")) || (data20 === "stopped")) || (data20 === "draft")) || (data20 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!((((((((data5 === "active") || (data5 === "on-hold")) || (data5 === "cancelled")) || (data5 === "completed")) || (data5 === "entered-in-error")) || (data5 === "stopped")) || (data5 === "draft")) || (data5 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func7(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
-let data23 = data.intent;
-if(typeof data23 !== "string"){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", {type: "string"}); errors++;
+let data6 = data.intent;
+if(typeof data6 !== "string"){
+vErrors = addError(vErrors, instancePath+"/intent", "#/cdxMembers/intent/type", {type: "string"}); errors++;
 }
-if(!((((((((data23 === "proposal") || (data23 === "plan")) || (data23 === "order")) || (data23 === "original-order")) || (data23 === "reflex-order")) || (data23 === "filler-order")) || (data23 === "instance-order")) || (data23 === "option"))){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
+if(!((((((((data6 === "proposal") || (data6 === "plan")) || (data6 === "order")) || (data6 === "original-order")) || (data6 === "reflex-order")) || (data6 === "filler-order")) || (data6 === "instance-order")) || (data6 === "option"))){
+vErrors = addError(vErrors, instancePath+"/intent", "#/cdxMembers/intent/enum", {allowedValues: schema0.cdxMembers.intent.enum}); errors++;
 }
 }
-if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2(data._intent, {instancePath:instancePath+"/_intent"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-let data25 = data.category;
-if(Array.isArray(data25)){
-const len4 = data25.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data25[i4], {instancePath:instancePath+"/category/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-let data27 = data.priority;
-if(typeof data27 !== "string"){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
-}
-if(!((((data27 === "routine") || (data27 === "urgent")) || (data27 === "asap")) || (data27 === "stat"))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema0.properties.priority.enum}); errors++;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.doNotPerform !== undefined && func0.call(data, "doNotPerform")){
-if(typeof data.doNotPerform !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/doNotPerform", "#/properties/doNotPerform/type", {type: "boolean"}); errors++;
-}
-}
-if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func2(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.reportedBoolean !== undefined && func0.call(data, "reportedBoolean")){
-if(typeof data.reportedBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/reportedBoolean", "#/properties/reportedBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data._reportedBoolean !== undefined && func0.call(data, "_reportedBoolean")){
-if(!(func2(data._reportedBoolean, {instancePath:instancePath+"/_reportedBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.reportedReference !== undefined && func0.call(data, "reportedReference")){
-if(!(func8(data.reportedReference, {instancePath:instancePath+"/reportedReference"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
-if(!(func7(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
-if(!(func8(data.medicationReference, {instancePath:instancePath+"/medicationReference"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
-let data38 = data.supportingInformation;
-if(Array.isArray(data38)){
-const len5 = data38.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data38[i5], {instancePath:instancePath+"/supportingInformation/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/supportingInformation", "#/properties/supportingInformation/type", {type: "array"}); errors++;
-}
-}
-if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
-let data40 = data.authoredOn;
-if(typeof data40 === "string"){
-if(!pattern3.test(data40)){
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data40))){
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/type", {type: "string"}); errors++;
-}
-}
-if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func2(data._authoredOn, {instancePath:instancePath+"/_authoredOn"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func8(data.requester, {instancePath:instancePath+"/requester"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func8(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.performerType !== undefined && func0.call(data, "performerType")){
-if(!(func7(data.performerType, {instancePath:instancePath+"/performerType"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func8(data.recorder, {instancePath:instancePath+"/recorder"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data46 = data.reasonCode;
-if(Array.isArray(data46)){
-const len6 = data46.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func7(data46[i6], {instancePath:instancePath+"/reasonCode/" + i6}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data48 = data.reasonReference;
-if(Array.isArray(data48)){
-const len7 = data48.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func8(data48[i7], {instancePath:instancePath+"/reasonReference/" + i7}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-let data50 = data.instantiatesCanonical;
-if(Array.isArray(data50)){
-const len8 = data50.length;
-for(let i8=0; i8<len8; i8++){
-let data51 = data50[i8];
-if(typeof data51 === "string"){
-if(!pattern1.test(data51)){
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i8, "#/properties/instantiatesCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i8, "#/properties/instantiatesCanonical/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "array"}); errors++;
-}
-}
-if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-let data52 = data._instantiatesCanonical;
-if(Array.isArray(data52)){
-const len9 = data52.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2(data52[i9], {instancePath:instancePath+"/_instantiatesCanonical/" + i9}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", {type: "array"}); errors++;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-let data54 = data.instantiatesUri;
-if(Array.isArray(data54)){
-const len10 = data54.length;
-for(let i10=0; i10<len10; i10++){
-let data55 = data54[i10];
-if(typeof data55 === "string"){
-if(!pattern1.test(data55)){
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i10, "#/properties/instantiatesUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i10, "#/properties/instantiatesUri/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "array"}); errors++;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-let data56 = data._instantiatesUri;
-if(Array.isArray(data56)){
-const len11 = data56.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2(data56[i11], {instancePath:instancePath+"/_instantiatesUri/" + i11}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", {type: "array"}); errors++;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-let data58 = data.basedOn;
-if(Array.isArray(data58)){
-const len12 = data58.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func8(data58[i12], {instancePath:instancePath+"/basedOn/" + i12}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
-}
-}
-if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func6(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.courseOfTherapyType !== undefined && func0.call(data, "courseOfTherapyType")){
-if(!(func7(data.courseOfTherapyType, {instancePath:instancePath+"/courseOfTherapyType"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.insurance !== undefined && func0.call(data, "insurance")){
-let data62 = data.insurance;
-if(Array.isArray(data62)){
-const len13 = data62.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func8(data62[i13], {instancePath:instancePath+"/insurance/" + i13}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data64 = data.note;
-if(Array.isArray(data64)){
-const len14 = data64.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func9(data64[i14], {instancePath:instancePath+"/note/" + i14}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-if(data.dosageInstruction !== undefined && func0.call(data, "dosageInstruction")){
-let data66 = data.dosageInstruction;
-if(Array.isArray(data66)){
-const len15 = data66.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func10(data66[i15], {instancePath:instancePath+"/dosageInstruction/" + i15}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dosageInstruction", "#/properties/dosageInstruction/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.dispenseRequest !== undefined && func0.call(data, "dispenseRequest")){
-if(!(validate1(data.dispenseRequest, {instancePath:instancePath+"/dispenseRequest"}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+if(!(validate2(data.dispenseRequest, {instancePath:instancePath+"/dispenseRequest"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.substitution !== undefined && func0.call(data, "substitution")){
-let data69 = data.substitution;
-const _errs109 = errors;
-let valid42 = true;
-const _errs110 = errors;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.allowedBoolean !== undefined && func0.call(data69, "allowedBoolean")){
-var valid43 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data69._allowedBoolean !== undefined && func0.call(data69, "_allowedBoolean")){
-var valid43 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data69.allowedCodeableConcept !== undefined && func0.call(data69, "allowedCodeableConcept")){
-var valid43 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid43 = true;
+if(!(validate3(data.substitution, {instancePath:instancePath+"/substitution"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
-}
-}
-var _valid3 = _errs110 === errors;
-errors = _errs109;
+vErrors = func1(data, instancePath, func26, vErrors);
 if(vErrors !== null){
-if(_errs109){
-vErrors.length = _errs109;
+errors = vErrors.length;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs111 = errors;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if((data69.allowedBoolean === undefined) || (!(func0.call(data69, "allowedBoolean")))){
-vErrors = addError(vErrors, instancePath+"/substitution", "#/$defs/MedicationRequest_Substitution/allOf/0/then/required", {missingProperty: "allowedBoolean"}); errors++;
-}
-}
-var _valid3 = _errs111 === errors;
-valid42 = _valid3;
-}
-if(!valid42){
-vErrors = addError(vErrors, instancePath+"/substitution", "#/$defs/MedicationRequest_Substitution/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.id !== undefined && func0.call(data69, "id")){
-let data73 = data69.id;
-if(typeof data73 === "string"){
-if(func11(data73) < 1){
-vErrors = addError(vErrors, instancePath+"/substitution/id", "#/$defs/MedicationRequest_Substitution/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/substitution/id", "#/$defs/MedicationRequest_Substitution/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data69.extension !== undefined && func0.call(data69, "extension")){
-let data74 = data69.extension;
-if(Array.isArray(data74)){
-const len16 = data74.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data74[i16], {instancePath:instancePath+"/substitution/extension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/substitution/extension", "#/$defs/MedicationRequest_Substitution/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data69.modifierExtension !== undefined && func0.call(data69, "modifierExtension")){
-let data76 = data69.modifierExtension;
-if(Array.isArray(data76)){
-const len17 = data76.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data76[i17], {instancePath:instancePath+"/substitution/modifierExtension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/substitution/modifierExtension", "#/$defs/MedicationRequest_Substitution/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data69.allowedBoolean !== undefined && func0.call(data69, "allowedBoolean")){
-if(typeof data69.allowedBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/substitution/allowedBoolean", "#/$defs/MedicationRequest_Substitution/properties/allowedBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data69._allowedBoolean !== undefined && func0.call(data69, "_allowedBoolean")){
-if(!(func2(data69._allowedBoolean, {instancePath:instancePath+"/substitution/_allowedBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data69.allowedCodeableConcept !== undefined && func0.call(data69, "allowedCodeableConcept")){
-if(!(func7(data69.allowedCodeableConcept, {instancePath:instancePath+"/substitution/allowedCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data69.reason !== undefined && func0.call(data69, "reason")){
-if(!(func7(data69.reason, {instancePath:instancePath+"/substitution/reason"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-const forms0 = func12(data69, obj0);
+const forms0 = func27(data, obj1);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/substitution", "#/$defs/MedicationRequest_Substitution/cdxChoice", {choice: "allowed[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "reported[x]", forms: forms0}); errors++;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/substitution", "#/$defs/MedicationRequest_Substitution/type", {type: "object"}); errors++;
-}
-}
-if(data.priorPrescription !== undefined && func0.call(data, "priorPrescription")){
-if(!(func8(data.priorPrescription, {instancePath:instancePath+"/priorPrescription"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.detectedIssue !== undefined && func0.call(data, "detectedIssue")){
-let data83 = data.detectedIssue;
-if(Array.isArray(data83)){
-const len18 = data83.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func8(data83[i18], {instancePath:instancePath+"/detectedIssue/" + i18}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detectedIssue", "#/properties/detectedIssue/type", {type: "array"}); errors++;
-}
-}
-if(data.eventHistory !== undefined && func0.call(data, "eventHistory")){
-let data85 = data.eventHistory;
-if(Array.isArray(data85)){
-const len19 = data85.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func8(data85[i19], {instancePath:instancePath+"/eventHistory/" + i19}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eventHistory", "#/properties/eventHistory/type", {type: "array"}); errors++;
-}
-}
-const forms1 = func12(data, obj1);
+const forms1 = func27(data, obj2);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "reported[x]", forms: forms1}); errors++;
-}
-const forms2 = func12(data, obj2);
-if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms1}); errors++;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

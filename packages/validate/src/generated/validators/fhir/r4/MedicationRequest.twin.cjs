@@ -184,8 +184,12 @@ errors++;
 }
 }
 if(data.performer !== undefined){
-if(!(func7.call(this, data.performer))){
+let data19 = data.performer;
+if(!(func7.call(this, data19))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data19 == "object" && data19 !== null && !Array.isArray(data19)){
+this.sites.push(data19, "MedicationRequest.dispenseRequest.performer");
 }
 }
 for(const key1 in data){
@@ -532,8 +536,12 @@ errors++;
 }
 }
 if(data.reportedReference !== undefined){
-if(!(func7.call(this, data.reportedReference))){
+let data33 = data.reportedReference;
+if(!(func7.call(this, data33))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data33 == "object" && data33 !== null && !Array.isArray(data33)){
+this.sites.push(data33, "MedicationRequest.reportedReference");
 }
 }
 if(data.medicationCodeableConcept !== undefined){
@@ -542,18 +550,30 @@ errors++;
 }
 }
 if(data.medicationReference !== undefined){
-if(!(func7.call(this, data.medicationReference))){
+let data35 = data.medicationReference;
+if(!(func7.call(this, data35))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data35 == "object" && data35 !== null && !Array.isArray(data35)){
+this.sites.push(data35, "MedicationRequest.medicationReference");
 }
 }
 if(data.subject !== undefined){
-if(!(func7.call(this, data.subject))){
+let data36 = data.subject;
+if(!(func7.call(this, data36))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data36 == "object" && data36 !== null && !Array.isArray(data36)){
+this.sites.push(data36, "MedicationRequest.subject");
 }
 }
 if(data.encounter !== undefined){
-if(!(func7.call(this, data.encounter))){
+let data37 = data.encounter;
+if(!(func7.call(this, data37))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data37 == "object" && data37 !== null && !Array.isArray(data37)){
+this.sites.push(data37, "MedicationRequest.encounter");
 }
 }
 if(data.supportingInformation !== undefined){
@@ -561,8 +581,12 @@ let data38 = data.supportingInformation;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func7.call(this, data38[i5]))){
+let data39 = data38[i5];
+if(!(func7.call(this, data39))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data39 == "object" && data39 !== null && !Array.isArray(data39)){
+this.sites.push(data39, "MedicationRequest.supportingInformation");
 }
 }
 }
@@ -590,13 +614,21 @@ errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func7.call(this, data.requester))){
+let data42 = data.requester;
+if(!(func7.call(this, data42))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data42 == "object" && data42 !== null && !Array.isArray(data42)){
+this.sites.push(data42, "MedicationRequest.requester");
 }
 }
 if(data.performer !== undefined){
-if(!(func7.call(this, data.performer))){
+let data43 = data.performer;
+if(!(func7.call(this, data43))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data43 == "object" && data43 !== null && !Array.isArray(data43)){
+this.sites.push(data43, "MedicationRequest.performer");
 }
 }
 if(data.performerType !== undefined){
@@ -605,8 +637,12 @@ errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func7.call(this, data.recorder))){
+let data45 = data.recorder;
+if(!(func7.call(this, data45))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data45 == "object" && data45 !== null && !Array.isArray(data45)){
+this.sites.push(data45, "MedicationRequest.recorder");
 }
 }
 if(data.reasonCode !== undefined){
@@ -628,8 +664,12 @@ let data48 = data.reasonReference;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func7.call(this, data48[i7]))){
+let data49 = data48[i7];
+if(!(func7.call(this, data49))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data49 == "object" && data49 !== null && !Array.isArray(data49)){
+this.sites.push(data49, "MedicationRequest.reasonReference");
 }
 }
 }
@@ -710,8 +750,12 @@ let data58 = data.basedOn;
 if(Array.isArray(data58)){
 const len12 = data58.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func7.call(this, data58[i12]))){
+let data59 = data58[i12];
+if(!(func7.call(this, data59))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data59 == "object" && data59 !== null && !Array.isArray(data59)){
+this.sites.push(data59, "MedicationRequest.basedOn");
 }
 }
 }
@@ -734,8 +778,12 @@ let data62 = data.insurance;
 if(Array.isArray(data62)){
 const len13 = data62.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func7.call(this, data62[i13]))){
+let data63 = data62[i13];
+if(!(func7.call(this, data63))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data63 == "object" && data63 !== null && !Array.isArray(data63)){
+this.sites.push(data63, "MedicationRequest.insurance");
 }
 }
 }
@@ -912,8 +960,12 @@ errors++;
 }
 }
 if(data.priorPrescription !== undefined){
-if(!(func7.call(this, data.priorPrescription))){
+let data82 = data.priorPrescription;
+if(!(func7.call(this, data82))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data82 == "object" && data82 !== null && !Array.isArray(data82)){
+this.sites.push(data82, "MedicationRequest.priorPrescription");
 }
 }
 if(data.detectedIssue !== undefined){
@@ -921,8 +973,12 @@ let data83 = data.detectedIssue;
 if(Array.isArray(data83)){
 const len18 = data83.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func7.call(this, data83[i18]))){
+let data84 = data83[i18];
+if(!(func7.call(this, data84))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data84 == "object" && data84 !== null && !Array.isArray(data84)){
+this.sites.push(data84, "MedicationRequest.detectedIssue");
 }
 }
 }
@@ -935,8 +991,12 @@ let data85 = data.eventHistory;
 if(Array.isArray(data85)){
 const len19 = data85.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func7.call(this, data85[i19]))){
+let data86 = data85[i19];
+if(!(func7.call(this, data86))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data86 == "object" && data86 !== null && !Array.isArray(data86)){
+this.sites.push(data86, "MedicationRequest.eventHistory");
 }
 }
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "active",
@@ -18,23 +18,61 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("./datatypes.cjs")["Period"];
-const func10 = require("./datatypes.cjs")["Annotation"];
-const func11 = require("./datatypes.cjs")["Dosage"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["basedOn", func11],
+["partOf", func11]
+];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func17 = require("./datatypes.cjs")["Period"];
+const func18 = require("./datatypes.cjs")["member_fecd911445"];
+const func19 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func20 = require("./datatypes.cjs")["member_931db61fb7"];
+const func21 = [
+["_status", func5],
+["statusReason", func13],
+["category", func14],
+["medicationCodeableConcept", func14],
+["medicationReference", func15],
+["subject", func15],
+["context", func15],
+["effectiveDateTime", func16],
+["_effectiveDateTime", func5],
+["effectivePeriod", func17],
+["dateAsserted", func18],
+["_dateAsserted", func5],
+["informationSource", func15],
+["derivedFrom", func11],
+["reasonCode", func13],
+["reasonReference", func11],
+["note", func19],
+["dosage", func20]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["medicationCodeableConcept", "medicationReference"]);
 const obj1 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
@@ -42,13 +80,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicationStatement.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -76,11 +107,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -129,11 +155,6 @@ valid3 = _valid1;
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.medicationCodeableConcept = true;
-props0.medicationReference = true;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
@@ -141,357 +162,33 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subje
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.basedOn = true;
-props0.partOf = true;
-props0.status = true;
-props0._status = true;
-props0.statusReason = true;
-props0.category = true;
-props0.medicationCodeableConcept = true;
-props0.medicationReference = true;
-props0.subject = true;
-props0.context = true;
-props0.effectiveDateTime = true;
-props0._effectiveDateTime = true;
-props0.effectivePeriod = true;
-props0.dateAsserted = true;
-props0._dateAsserted = true;
-props0.informationSource = true;
-props0.derivedFrom = true;
-props0.reasonCode = true;
-props0.reasonReference = true;
-props0.note = true;
-props0.dosage = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationStatement" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationStatement"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicationStatement"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data4 = data.id;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data6 = data.implicitRules;
-if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data8 = data.language;
-if(typeof data8 === "string"){
-if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data11 = data.contained;
-if(Array.isArray(data11)){
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data13 = data.extension;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data15 = data.modifierExtension;
-if(Array.isArray(data15)){
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data17 = data.identifier;
-if(Array.isArray(data17)){
-const len3 = data17.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-let data19 = data.basedOn;
-if(Array.isArray(data19)){
-const len4 = data19.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data19[i4], {instancePath:instancePath+"/basedOn/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-let data21 = data.partOf;
-if(Array.isArray(data21)){
-const len5 = data21.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func7(data21[i5], {instancePath:instancePath+"/partOf/" + i5}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data23 = data.status;
-if(typeof data23 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
+let data4 = data.status;
+if(typeof data4 !== "string"){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/type", {type: "string"}); errors++;
 }
-if(!((((((((data23 === "active") || (data23 === "completed")) || (data23 === "entered-in-error")) || (data23 === "intended")) || (data23 === "stopped")) || (data23 === "on-hold")) || (data23 === "unknown")) || (data23 === "not-taken"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!((((((((data4 === "active") || (data4 === "completed")) || (data4 === "entered-in-error")) || (data4 === "intended")) || (data4 === "stopped")) || (data4 === "on-hold")) || (data4 === "unknown")) || (data4 === "not-taken"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-let data25 = data.statusReason;
-if(Array.isArray(data25)){
-const len6 = data25.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data25[i6], {instancePath:instancePath+"/statusReason/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/type", {type: "array"}); errors++;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func8(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
-if(!(func8(data.medicationCodeableConcept, {instancePath:instancePath+"/medicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
-if(!(func7(data.medicationReference, {instancePath:instancePath+"/medicationReference"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.context !== undefined && func0.call(data, "context")){
-if(!(func7(data.context, {instancePath:instancePath+"/context"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")){
-let data32 = data.effectiveDateTime;
-if(typeof data32 === "string"){
-if(!pattern3.test(data32)){
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
-if(!(func2(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func9(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.dateAsserted !== undefined && func0.call(data, "dateAsserted")){
-let data35 = data.dateAsserted;
-if(typeof data35 === "string"){
-if(!pattern3.test(data35)){
-vErrors = addError(vErrors, instancePath+"/dateAsserted", "#/properties/dateAsserted/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data35))){
-vErrors = addError(vErrors, instancePath+"/dateAsserted", "#/properties/dateAsserted/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dateAsserted", "#/properties/dateAsserted/type", {type: "string"}); errors++;
-}
-}
-if(data._dateAsserted !== undefined && func0.call(data, "_dateAsserted")){
-if(!(func2(data._dateAsserted, {instancePath:instancePath+"/_dateAsserted"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.informationSource !== undefined && func0.call(data, "informationSource")){
-if(!(func7(data.informationSource, {instancePath:instancePath+"/informationSource"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
-let data38 = data.derivedFrom;
-if(Array.isArray(data38)){
-const len7 = data38.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func7(data38[i7], {instancePath:instancePath+"/derivedFrom/" + i7}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data40 = data.reasonCode;
-if(Array.isArray(data40)){
-const len8 = data40.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func8(data40[i8], {instancePath:instancePath+"/reasonCode/" + i8}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data42 = data.reasonReference;
-if(Array.isArray(data42)){
-const len9 = data42.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func7(data42[i9], {instancePath:instancePath+"/reasonReference/" + i9}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data44 = data.note;
-if(Array.isArray(data44)){
-const len10 = data44.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func10(data44[i10], {instancePath:instancePath+"/note/" + i10}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-if(data.dosage !== undefined && func0.call(data, "dosage")){
-let data46 = data.dosage;
-if(Array.isArray(data46)){
-const len11 = data46.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func11(data46[i11], {instancePath:instancePath+"/dosage/" + i11}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dosage", "#/properties/dosage/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func12(data, obj0);
+const forms0 = func22(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms0}); errors++;
 }
-const forms1 = func12(data, obj1);
+const forms1 = func22(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms1}); errors++;
 }
@@ -500,10 +197,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,39 +2,161 @@
 "use strict";
 exports.validate = validate0;
 
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Coding"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["MarketingStatus"];
-const func11 = require("./datatypes.cjs")["Reference"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["Coding"];
+const func13 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func14 = require("./datatypes.cjs")["member_037bb971b0"];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["member_8eaf309654"];
+const func17 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func18 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func11],
+["domain", func12],
+["combinedPharmaceuticalDoseForm", func11],
+["legalStatusOfSupply", func11],
+["additionalMonitoringIndicator", func11],
+["specialMeasures", func13],
+["_specialMeasures", func14],
+["paediatricUseIndicator", func11],
+["productClassification", func15],
+["marketingStatus", func16],
+["pharmaceuticalProduct", func17],
+["packagedMedicinalProduct", func17],
+["attachedDocument", func17],
+["masterFile", func17],
+["contact", func17],
+["clinicalTrial", func17]
+];
+const func19 = [
+["crossReference", func10]
+];
 
+const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func21 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["productName", func20],
+["_productName", func5]
+];
 
-
+const func22 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["part", func20],
+["_part", func5],
+["type", func12]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._part !== undefined && func0.call(data, "_part")){
+vErrors = pushError(vErrors, {}); errors++;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
 }
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.part === undefined) || (!(func0.call(data, "part")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "part"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
+}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func23 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["country", func11],
+["jurisdiction", func11],
+["language", func11]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.country === undefined) || (!(func0.call(data, "country")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "country"}); errors++;
+}
+if((data.language === undefined) || (!(func0.call(data, "language")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "language"}); errors++;
+}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -62,307 +184,127 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.productName = true;
-props0._productName = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.productName = true;
-props0._productName = true;
-props0.namePart = true;
-props0.countryLanguage = true;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func9(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data4 = data.modifierExtension;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.productName !== undefined && func0.call(data, "productName")){
-let data6 = data.productName;
-if(typeof data6 === "string"){
-if(func9(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/productName", "#/properties/productName/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/productName", "#/properties/productName/type", {type: "string"}); errors++;
-}
-}
-if(data._productName !== undefined && func0.call(data, "_productName")){
-if(!(func2(data._productName, {instancePath:instancePath+"/_productName"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.namePart !== undefined && func0.call(data, "namePart")){
-let data8 = data.namePart;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-let data9 = data8[i2];
-const _errs22 = errors;
-let valid12 = true;
-const _errs23 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9._part !== undefined && func0.call(data9, "_part")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs23 === errors;
-errors = _errs22;
-if(vErrors !== null){
-if(_errs22){
-vErrors.length = _errs22;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs24 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if((data9.part === undefined) || (!(func0.call(data9, "part")))){
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/allOf/0/then/required", {missingProperty: "part"}); errors++;
-}
-}
-var _valid1 = _errs24 === errors;
-valid12 = _valid1;
-if(valid12){
-var props1 = {};
-props1.part = true;
-props1._part = true;
-}
-}
-if(!valid12){
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if((data9.type === undefined) || (!(func0.call(data9, "type")))){
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/required", {missingProperty: "type"}); errors++;
-}
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.part = true;
-props1._part = true;
-props1.type = true;
-}
-if(data9.id !== undefined && func0.call(data9, "id")){
-let data11 = data9.id;
-if(typeof data11 === "string"){
-if(func9(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/id", "#/$defs/MedicinalProduct_NamePart/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/id", "#/$defs/MedicinalProduct_NamePart/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data9.extension !== undefined && func0.call(data9, "extension")){
-let data12 = data9.extension;
-if(Array.isArray(data12)){
-const len3 = data12.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data12[i3], {instancePath:instancePath+"/namePart/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data1 = data.namePart;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/namePart/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/extension", "#/$defs/MedicinalProduct_NamePart/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
-let data14 = data9.modifierExtension;
-if(Array.isArray(data14)){
-const len4 = data14.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data14[i4], {instancePath:instancePath+"/namePart/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/modifierExtension", "#/$defs/MedicinalProduct_NamePart/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data9.part !== undefined && func0.call(data9, "part")){
-let data16 = data9.part;
-if(typeof data16 === "string"){
-if(func9(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/part", "#/$defs/MedicinalProduct_NamePart/properties/part/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/part", "#/$defs/MedicinalProduct_NamePart/properties/part/type", {type: "string"}); errors++;
-}
-}
-if(data9._part !== undefined && func0.call(data9, "_part")){
-if(!(func2(data9._part, {instancePath:instancePath+"/namePart/" + i2+"/_part"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data9.type !== undefined && func0.call(data9, "type")){
-if(!(func8(data9.type, {instancePath:instancePath+"/namePart/" + i2+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/namePart", "#/properties/namePart/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart", "#/cdxMembers/namePart/type", {type: "array"}); errors++;
 }
 }
 if(data.countryLanguage !== undefined && func0.call(data, "countryLanguage")){
-let data19 = data.countryLanguage;
-if(Array.isArray(data19)){
-const len5 = data19.length;
-for(let i5=0; i5<len5; i5++){
-let data20 = data19[i5];
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if((data20.country === undefined) || (!(func0.call(data20, "country")))){
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/required", {missingProperty: "country"}); errors++;
-}
-if((data20.language === undefined) || (!(func0.call(data20, "language")))){
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/required", {missingProperty: "language"}); errors++;
-}
-if(data20.id !== undefined && func0.call(data20, "id")){
-let data21 = data20.id;
-if(typeof data21 === "string"){
-if(func9(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/id", "#/$defs/MedicinalProduct_CountryLanguage/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/id", "#/$defs/MedicinalProduct_CountryLanguage/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data20.extension !== undefined && func0.call(data20, "extension")){
-let data22 = data20.extension;
-if(Array.isArray(data22)){
-const len6 = data22.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data22[i6], {instancePath:instancePath+"/countryLanguage/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data3 = data.countryLanguage;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/countryLanguage/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/extension", "#/$defs/MedicinalProduct_CountryLanguage/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
-let data24 = data20.modifierExtension;
-if(Array.isArray(data24)){
-const len7 = data24.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data24[i7], {instancePath:instancePath+"/countryLanguage/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/modifierExtension", "#/$defs/MedicinalProduct_CountryLanguage/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data20.country !== undefined && func0.call(data20, "country")){
-if(!(func7(data20.country, {instancePath:instancePath+"/countryLanguage/" + i5+"/country"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data20.jurisdiction !== undefined && func0.call(data20, "jurisdiction")){
-if(!(func7(data20.jurisdiction, {instancePath:instancePath+"/countryLanguage/" + i5+"/jurisdiction"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data20.language !== undefined && func0.call(data20, "language")){
-if(!(func7(data20.language, {instancePath:instancePath+"/countryLanguage/" + i5+"/language"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage", "#/properties/countryLanguage/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage", "#/cdxMembers/countryLanguage/type", {type: "array"}); errors++;
 }
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate1.errors = vErrors;
-evaluated0.props = props0;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+
+const func24 = require("./datatypes.cjs")["Identifier"];
+const func25 = require("./datatypes.cjs")["member_fecd911445"];
+const func26 = require("./datatypes.cjs")["Reference"];
+const func27 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["operationType", func11],
+["authorisationReferenceNumber", func24],
+["effectiveDate", func25],
+["_effectiveDate", func5],
+["confidentialityIndicator", func11],
+["manufacturer", func17],
+["regulator", func26]
+];
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+
+const func28 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func11],
+["intendedUse", func11],
+["indicationCodeableConcept", func11],
+["indicationReference", func26],
+["status", func11],
+["date", func25],
+["_date", func5],
+["species", func11]
+];
+const func29 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["indicationCodeableConcept", "indicationReference"]);
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func29(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "indication[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProduct.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "name"}); errors++;
@@ -372,552 +314,57 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProduct" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProduct"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProduct"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func8(data.domain, {instancePath:instancePath+"/domain"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.combinedPharmaceuticalDoseForm !== undefined && func0.call(data, "combinedPharmaceuticalDoseForm")){
-if(!(func7(data.combinedPharmaceuticalDoseForm, {instancePath:instancePath+"/combinedPharmaceuticalDoseForm"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.legalStatusOfSupply !== undefined && func0.call(data, "legalStatusOfSupply")){
-if(!(func7(data.legalStatusOfSupply, {instancePath:instancePath+"/legalStatusOfSupply"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.additionalMonitoringIndicator !== undefined && func0.call(data, "additionalMonitoringIndicator")){
-if(!(func7(data.additionalMonitoringIndicator, {instancePath:instancePath+"/additionalMonitoringIndicator"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.specialMeasures !== undefined && func0.call(data, "specialMeasures")){
-let data21 = data.specialMeasures;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i4=0; i4<len4; i4++){
-let data22 = data21[i4];
-if(typeof data22 === "string"){
-if(func9(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/specialMeasures/" + i4, "#/properties/specialMeasures/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialMeasures/" + i4, "#/properties/specialMeasures/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialMeasures", "#/properties/specialMeasures/type", {type: "array"}); errors++;
-}
-}
-if(data._specialMeasures !== undefined && func0.call(data, "_specialMeasures")){
-let data23 = data._specialMeasures;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data23[i5], {instancePath:instancePath+"/_specialMeasures/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_specialMeasures", "#/properties/_specialMeasures/type", {type: "array"}); errors++;
-}
-}
-if(data.paediatricUseIndicator !== undefined && func0.call(data, "paediatricUseIndicator")){
-if(!(func7(data.paediatricUseIndicator, {instancePath:instancePath+"/paediatricUseIndicator"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.productClassification !== undefined && func0.call(data, "productClassification")){
-let data26 = data.productClassification;
-if(Array.isArray(data26)){
-const len6 = data26.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func7(data26[i6], {instancePath:instancePath+"/productClassification/" + i6}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/productClassification", "#/properties/productClassification/type", {type: "array"}); errors++;
-}
-}
-if(data.marketingStatus !== undefined && func0.call(data, "marketingStatus")){
-let data28 = data.marketingStatus;
-if(Array.isArray(data28)){
-const len7 = data28.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func10(data28[i7], {instancePath:instancePath+"/marketingStatus/" + i7}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/marketingStatus", "#/properties/marketingStatus/type", {type: "array"}); errors++;
-}
-}
-if(data.pharmaceuticalProduct !== undefined && func0.call(data, "pharmaceuticalProduct")){
-let data30 = data.pharmaceuticalProduct;
-if(Array.isArray(data30)){
-const len8 = data30.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func11(data30[i8], {instancePath:instancePath+"/pharmaceuticalProduct/" + i8}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/pharmaceuticalProduct", "#/properties/pharmaceuticalProduct/type", {type: "array"}); errors++;
-}
-}
-if(data.packagedMedicinalProduct !== undefined && func0.call(data, "packagedMedicinalProduct")){
-let data32 = data.packagedMedicinalProduct;
-if(Array.isArray(data32)){
-const len9 = data32.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func11(data32[i9], {instancePath:instancePath+"/packagedMedicinalProduct/" + i9}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/packagedMedicinalProduct", "#/properties/packagedMedicinalProduct/type", {type: "array"}); errors++;
-}
-}
-if(data.attachedDocument !== undefined && func0.call(data, "attachedDocument")){
-let data34 = data.attachedDocument;
-if(Array.isArray(data34)){
-const len10 = data34.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func11(data34[i10], {instancePath:instancePath+"/attachedDocument/" + i10}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attachedDocument", "#/properties/attachedDocument/type", {type: "array"}); errors++;
-}
-}
-if(data.masterFile !== undefined && func0.call(data, "masterFile")){
-let data36 = data.masterFile;
-if(Array.isArray(data36)){
-const len11 = data36.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func11(data36[i11], {instancePath:instancePath+"/masterFile/" + i11}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/masterFile", "#/properties/masterFile/type", {type: "array"}); errors++;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data38 = data.contact;
-if(Array.isArray(data38)){
-const len12 = data38.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func11(data38[i12], {instancePath:instancePath+"/contact/" + i12}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.clinicalTrial !== undefined && func0.call(data, "clinicalTrial")){
-let data40 = data.clinicalTrial;
-if(Array.isArray(data40)){
-const len13 = data40.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func11(data40[i13], {instancePath:instancePath+"/clinicalTrial/" + i13}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/clinicalTrial", "#/properties/clinicalTrial/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.name !== undefined && func0.call(data, "name")){
-let data42 = data.name;
-if(Array.isArray(data42)){
-const len14 = data42.length;
-for(let i14=0; i14<len14; i14++){
-if(!(validate1(data42[i14], {instancePath:instancePath+"/name/" + i14}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data1 = data.name;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/name/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/cdxMembers/name/type", {type: "array"}); errors++;
 }
 }
-if(data.crossReference !== undefined && func0.call(data, "crossReference")){
-let data44 = data.crossReference;
-if(Array.isArray(data44)){
-const len15 = data44.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func6(data44[i15], {instancePath:instancePath+"/crossReference/" + i15}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/crossReference", "#/properties/crossReference/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.manufacturingBusinessOperation !== undefined && func0.call(data, "manufacturingBusinessOperation")){
-let data46 = data.manufacturingBusinessOperation;
-if(Array.isArray(data46)){
-const len16 = data46.length;
-for(let i16=0; i16<len16; i16++){
-let data47 = data46[i16];
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.id !== undefined && func0.call(data47, "id")){
-let data48 = data47.id;
-if(typeof data48 === "string"){
-if(func9(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/id", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/id", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data47.extension !== undefined && func0.call(data47, "extension")){
-let data49 = data47.extension;
-if(Array.isArray(data49)){
-const len17 = data49.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data49[i17], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/extension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data3 = data.manufacturingBusinessOperation;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate4(data3[i1], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i1}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/extension", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data47.modifierExtension !== undefined && func0.call(data47, "modifierExtension")){
-let data51 = data47.modifierExtension;
-if(Array.isArray(data51)){
-const len18 = data51.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func5(data51[i18], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/modifierExtension/" + i18}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/modifierExtension", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data47.operationType !== undefined && func0.call(data47, "operationType")){
-if(!(func7(data47.operationType, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/operationType"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data47.authorisationReferenceNumber !== undefined && func0.call(data47, "authorisationReferenceNumber")){
-if(!(func6(data47.authorisationReferenceNumber, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/authorisationReferenceNumber"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data47.effectiveDate !== undefined && func0.call(data47, "effectiveDate")){
-let data55 = data47.effectiveDate;
-if(typeof data55 === "string"){
-if(!pattern3.test(data55)){
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data55))){
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/type", {type: "string"}); errors++;
-}
-}
-if(data47._effectiveDate !== undefined && func0.call(data47, "_effectiveDate")){
-if(!(func2(data47._effectiveDate, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/_effectiveDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data47.confidentialityIndicator !== undefined && func0.call(data47, "confidentialityIndicator")){
-if(!(func7(data47.confidentialityIndicator, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/confidentialityIndicator"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data47.manufacturer !== undefined && func0.call(data47, "manufacturer")){
-let data58 = data47.manufacturer;
-if(Array.isArray(data58)){
-const len19 = data58.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func11(data58[i19], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer/" + i19}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/manufacturer/type", {type: "array"}); errors++;
-}
-}
-if(data47.regulator !== undefined && func0.call(data47, "regulator")){
-if(!(func11(data47.regulator, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/regulator"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16, "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation", "#/properties/manufacturingBusinessOperation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation", "#/cdxMembers/manufacturingBusinessOperation/type", {type: "array"}); errors++;
 }
 }
 if(data.specialDesignation !== undefined && func0.call(data, "specialDesignation")){
-let data61 = data.specialDesignation;
-if(Array.isArray(data61)){
-const len20 = data61.length;
-for(let i20=0; i20<len20; i20++){
-let data62 = data61[i20];
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-if(data62.id !== undefined && func0.call(data62, "id")){
-let data63 = data62.id;
-if(typeof data63 === "string"){
-if(func9(data63) < 1){
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/id", "#/$defs/MedicinalProduct_SpecialDesignation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/id", "#/$defs/MedicinalProduct_SpecialDesignation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data62.extension !== undefined && func0.call(data62, "extension")){
-let data64 = data62.extension;
-if(Array.isArray(data64)){
-const len21 = data64.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func5(data64[i21], {instancePath:instancePath+"/specialDesignation/" + i20+"/extension/" + i21}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data5 = data.specialDesignation;
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate5(data5[i2], {instancePath:instancePath+"/specialDesignation/" + i2}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/extension", "#/$defs/MedicinalProduct_SpecialDesignation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data62.modifierExtension !== undefined && func0.call(data62, "modifierExtension")){
-let data66 = data62.modifierExtension;
-if(Array.isArray(data66)){
-const len22 = data66.length;
-for(let i22=0; i22<len22; i22++){
-if(!(func5(data66[i22], {instancePath:instancePath+"/specialDesignation/" + i20+"/modifierExtension/" + i22}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/modifierExtension", "#/$defs/MedicinalProduct_SpecialDesignation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data62.identifier !== undefined && func0.call(data62, "identifier")){
-let data68 = data62.identifier;
-if(Array.isArray(data68)){
-const len23 = data68.length;
-for(let i23=0; i23<len23; i23++){
-if(!(func6(data68[i23], {instancePath:instancePath+"/specialDesignation/" + i20+"/identifier/" + i23}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/identifier", "#/$defs/MedicinalProduct_SpecialDesignation/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data62.type !== undefined && func0.call(data62, "type")){
-if(!(func7(data62.type, {instancePath:instancePath+"/specialDesignation/" + i20+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data62.intendedUse !== undefined && func0.call(data62, "intendedUse")){
-if(!(func7(data62.intendedUse, {instancePath:instancePath+"/specialDesignation/" + i20+"/intendedUse"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data62.indicationCodeableConcept !== undefined && func0.call(data62, "indicationCodeableConcept")){
-if(!(func7(data62.indicationCodeableConcept, {instancePath:instancePath+"/specialDesignation/" + i20+"/indicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data62.indicationReference !== undefined && func0.call(data62, "indicationReference")){
-if(!(func11(data62.indicationReference, {instancePath:instancePath+"/specialDesignation/" + i20+"/indicationReference"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data62.status !== undefined && func0.call(data62, "status")){
-if(!(func7(data62.status, {instancePath:instancePath+"/specialDesignation/" + i20+"/status"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data62.date !== undefined && func0.call(data62, "date")){
-let data75 = data62.date;
-if(typeof data75 === "string"){
-if(!pattern3.test(data75)){
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data75))){
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data62._date !== undefined && func0.call(data62, "_date")){
-if(!(func2(data62._date, {instancePath:instancePath+"/specialDesignation/" + i20+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data62.species !== undefined && func0.call(data62, "species")){
-if(!(func7(data62.species, {instancePath:instancePath+"/specialDesignation/" + i20+"/species"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-const forms0 = func12(data62, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20, "#/$defs/MedicinalProduct_SpecialDesignation/cdxChoice", {choice: "indication[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20, "#/$defs/MedicinalProduct_SpecialDesignation/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation", "#/properties/specialDesignation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation", "#/cdxMembers/specialDesignation/type", {type: "array"}); errors++;
 }
 }
 }
@@ -927,44 +374,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "type": true,
-  "domain": true,
-  "combinedPharmaceuticalDoseForm": true,
-  "legalStatusOfSupply": true,
-  "additionalMonitoringIndicator": true,
-  "specialMeasures": true,
-  "_specialMeasures": true,
-  "paediatricUseIndicator": true,
-  "productClassification": true,
-  "marketingStatus": true,
-  "pharmaceuticalProduct": true,
-  "packagedMedicinalProduct": true,
-  "attachedDocument": true,
-  "masterFile": true,
-  "contact": true,
-  "clinicalTrial": true,
-  "name": true,
-  "crossReference": true,
-  "manufacturingBusinessOperation": true,
-  "specialDesignation": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

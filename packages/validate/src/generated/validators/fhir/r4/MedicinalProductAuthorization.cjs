@@ -2,129 +2,74 @@
 "use strict";
 exports.validate = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("./datatypes.cjs")["Period"];
-const func10 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["Period"];
+const func16 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["subject", func11],
+["country", func12],
+["jurisdiction", func12],
+["status", func13],
+["statusDate", func14],
+["_statusDate", func5],
+["restoreDate", func14],
+["_restoreDate", func5],
+["validityPeriod", func15],
+["dataExclusivityPeriod", func15],
+["dateOfFirstAuthorization", func14],
+["_dateOfFirstAuthorization", func5],
+["internationalBirthDate", func14],
+["_internationalBirthDate", func5],
+["legalBasis", func13]
+];
+const func17 = [
+["holder", func11],
+["regulator", func11]
+];
 
-const func11 = require("../../../../choice.cjs").choiceForms;
-const wrapper0 = {validate: validate1};
-const obj0 = new Set(["datePeriod", "dateDateTime"]);
+const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["country", func13],
+["jurisdiction", func12],
+["legalStatusOfSupply", func13],
+["validityPeriod", func15]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.datePeriod !== undefined && func0.call(data, "datePeriod")){
-if(!(func9(data.datePeriod, {instancePath:instancePath+"/datePeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.dateDateTime !== undefined && func0.call(data, "dateDateTime")){
-let data8 = data.dateDateTime;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-vErrors = addError(vErrors, instancePath+"/dateDateTime", "#/properties/dateDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dateDateTime", "#/properties/dateDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._dateDateTime !== undefined && func0.call(data, "_dateDateTime")){
-if(!(func2(data._dateDateTime, {instancePath:instancePath+"/_dateDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.application !== undefined && func0.call(data, "application")){
-let data10 = data.application;
-if(Array.isArray(data10)){
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data10[i2], {instancePath:instancePath+"/application/" + i2}))){
-vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/application", "#/properties/application/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func11(data, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "date[x]", forms: forms0}); errors++;
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -133,393 +78,100 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "type": true,
-  "datePeriod": true,
-  "dateDateTime": true,
-  "_dateDateTime": true,
-  "application": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+const func20 = require("./datatypes.cjs")["Identifier"];
+const func21 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func22 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func20],
+["type", func13],
+["datePeriod", func15],
+["dateDateTime", func21],
+["_dateDateTime", func5]
+];
+const func23 = require("../../../../choice.cjs").choiceForms;
+const wrapper0 = {validate: validate2};
+const obj0 = new Set(["datePeriod", "dateDateTime"]);
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
+}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.application !== undefined && func0.call(data, "application")){
+let data0 = data.application;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data0[i0], {instancePath:instancePath+"/application/" + i0}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/application", "#/cdxMembers/application/type", {type: "array"}); errors++;
+}
+}
+const forms0 = func23(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "date[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductAuthorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductAuthorization" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductAuthorization"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductAuthorization"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.country !== undefined && func0.call(data, "country")){
-let data17 = data.country;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data17[i4], {instancePath:instancePath+"/country/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/country", "#/properties/country/type", {type: "array"}); errors++;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-let data19 = data.jurisdiction;
-if(Array.isArray(data19)){
-const len5 = data19.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data19[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func8(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.statusDate !== undefined && func0.call(data, "statusDate")){
-let data22 = data.statusDate;
-if(typeof data22 === "string"){
-if(!pattern3.test(data22)){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data22))){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/type", {type: "string"}); errors++;
-}
-}
-if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
-if(!(func2(data._statusDate, {instancePath:instancePath+"/_statusDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.restoreDate !== undefined && func0.call(data, "restoreDate")){
-let data24 = data.restoreDate;
-if(typeof data24 === "string"){
-if(!pattern3.test(data24)){
-vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data24))){
-vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/type", {type: "string"}); errors++;
-}
-}
-if(data._restoreDate !== undefined && func0.call(data, "_restoreDate")){
-if(!(func2(data._restoreDate, {instancePath:instancePath+"/_restoreDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.validityPeriod !== undefined && func0.call(data, "validityPeriod")){
-if(!(func9(data.validityPeriod, {instancePath:instancePath+"/validityPeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.dataExclusivityPeriod !== undefined && func0.call(data, "dataExclusivityPeriod")){
-if(!(func9(data.dataExclusivityPeriod, {instancePath:instancePath+"/dataExclusivityPeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.dateOfFirstAuthorization !== undefined && func0.call(data, "dateOfFirstAuthorization")){
-let data28 = data.dateOfFirstAuthorization;
-if(typeof data28 === "string"){
-if(!pattern3.test(data28)){
-vErrors = addError(vErrors, instancePath+"/dateOfFirstAuthorization", "#/properties/dateOfFirstAuthorization/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data28))){
-vErrors = addError(vErrors, instancePath+"/dateOfFirstAuthorization", "#/properties/dateOfFirstAuthorization/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/dateOfFirstAuthorization", "#/properties/dateOfFirstAuthorization/type", {type: "string"}); errors++;
-}
-}
-if(data._dateOfFirstAuthorization !== undefined && func0.call(data, "_dateOfFirstAuthorization")){
-if(!(func2(data._dateOfFirstAuthorization, {instancePath:instancePath+"/_dateOfFirstAuthorization"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.internationalBirthDate !== undefined && func0.call(data, "internationalBirthDate")){
-let data30 = data.internationalBirthDate;
-if(typeof data30 === "string"){
-if(!pattern3.test(data30)){
-vErrors = addError(vErrors, instancePath+"/internationalBirthDate", "#/properties/internationalBirthDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/internationalBirthDate", "#/properties/internationalBirthDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/internationalBirthDate", "#/properties/internationalBirthDate/type", {type: "string"}); errors++;
-}
-}
-if(data._internationalBirthDate !== undefined && func0.call(data, "_internationalBirthDate")){
-if(!(func2(data._internationalBirthDate, {instancePath:instancePath+"/_internationalBirthDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.legalBasis !== undefined && func0.call(data, "legalBasis")){
-if(!(func8(data.legalBasis, {instancePath:instancePath+"/legalBasis"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.jurisdictionalAuthorization !== undefined && func0.call(data, "jurisdictionalAuthorization")){
-let data33 = data.jurisdictionalAuthorization;
-if(Array.isArray(data33)){
-const len6 = data33.length;
-for(let i6=0; i6<len6; i6++){
-let data34 = data33[i6];
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.id !== undefined && func0.call(data34, "id")){
-let data35 = data34.id;
-if(typeof data35 === "string"){
-if(func10(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/id", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/id", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data34.extension !== undefined && func0.call(data34, "extension")){
-let data36 = data34.extension;
-if(Array.isArray(data36)){
-const len7 = data36.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data36[i7], {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/extension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data1 = data.jurisdictionalAuthorization;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/jurisdictionalAuthorization/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/extension", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization", "#/cdxMembers/jurisdictionalAuthorization/type", {type: "array"}); errors++;
 }
 }
-if(data34.modifierExtension !== undefined && func0.call(data34, "modifierExtension")){
-let data38 = data34.modifierExtension;
-if(Array.isArray(data38)){
-const len8 = data38.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data38[i8], {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/modifierExtension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/modifierExtension", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data34.identifier !== undefined && func0.call(data34, "identifier")){
-let data40 = data34.identifier;
-if(Array.isArray(data40)){
-const len9 = data40.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func6(data40[i9], {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/identifier/" + i9}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/identifier", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data34.country !== undefined && func0.call(data34, "country")){
-if(!(func8(data34.country, {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/country"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data34.jurisdiction !== undefined && func0.call(data34, "jurisdiction")){
-let data43 = data34.jurisdiction;
-if(Array.isArray(data43)){
-const len10 = data43.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func8(data43[i10], {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/jurisdiction/" + i10}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/jurisdiction", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/jurisdiction/type", {type: "array"}); errors++;
-}
-}
-if(data34.legalStatusOfSupply !== undefined && func0.call(data34, "legalStatusOfSupply")){
-if(!(func8(data34.legalStatusOfSupply, {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/legalStatusOfSupply"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data34.validityPeriod !== undefined && func0.call(data34, "validityPeriod")){
-if(!(func9(data34.validityPeriod, {instancePath:instancePath+"/jurisdictionalAuthorization/" + i6+"/validityPeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6, "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization", "#/properties/jurisdictionalAuthorization/type", {type: "array"}); errors++;
-}
-}
-if(data.holder !== undefined && func0.call(data, "holder")){
-if(!(func7(data.holder, {instancePath:instancePath+"/holder"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.regulator !== undefined && func0.call(data, "regulator")){
-if(!(func7(data.regulator, {instancePath:instancePath+"/regulator"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.procedure !== undefined && func0.call(data, "procedure")){
-if(!(validate1(data.procedure, {instancePath:instancePath+"/procedure"}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+if(!(validate2(data.procedure, {instancePath:instancePath+"/procedure"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -529,43 +181,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "subject": true,
-  "country": true,
-  "jurisdiction": true,
-  "status": true,
-  "statusDate": true,
-  "_statusDate": true,
-  "restoreDate": true,
-  "_restoreDate": true,
-  "validityPeriod": true,
-  "dataExclusivityPeriod": true,
-  "dateOfFirstAuthorization": true,
-  "_dateOfFirstAuthorization": true,
-  "internationalBirthDate": true,
-  "_internationalBirthDate": true,
-  "legalBasis": true,
-  "jurisdictionalAuthorization": true,
-  "holder": true,
-  "regulator": true,
-  "procedure": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

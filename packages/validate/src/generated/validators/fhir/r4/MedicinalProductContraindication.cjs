@@ -2,325 +2,156 @@
 "use strict";
 exports.validate = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Reference"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("../../../../choice.cjs").choiceForms;
-const func10 = require("./datatypes.cjs")["Population"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["subject", func10],
+["disease", func11],
+["diseaseStatus", func11],
+["comorbidity", func12],
+["therapeuticIndication", func10]
+];
+const func14 = require("./datatypes.cjs")["member_d5fafd2852"];
+const func15 = [
+["population", func14]
+];
+
+const func16 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func17 = require("./datatypes.cjs")["Reference"];
+const func18 = [
+["id", func16],
+["extension", func9],
+["modifierExtension", func9],
+["therapyRelationshipType", func11],
+["medicationCodeableConcept", func11],
+["medicationReference", func17]
+];
+const func19 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["medicationCodeableConcept", "medicationReference"]);
 
-function validate0(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductContraindication.schema.json" */;
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
-}
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-if("MedicinalProductContraindication" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductContraindication"}); errors++;
-}
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-let data14 = data.subject;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/subject/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
-}
-}
-if(data.disease !== undefined && func0.call(data, "disease")){
-if(!(func7(data.disease, {instancePath:instancePath+"/disease"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.diseaseStatus !== undefined && func0.call(data, "diseaseStatus")){
-if(!(func7(data.diseaseStatus, {instancePath:instancePath+"/diseaseStatus"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.comorbidity !== undefined && func0.call(data, "comorbidity")){
-let data18 = data.comorbidity;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data18[i4], {instancePath:instancePath+"/comorbidity/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/comorbidity", "#/properties/comorbidity/type", {type: "array"}); errors++;
-}
-}
-if(data.therapeuticIndication !== undefined && func0.call(data, "therapeuticIndication")){
-let data20 = data.therapeuticIndication;
-if(Array.isArray(data20)){
-const len5 = data20.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func6(data20[i5], {instancePath:instancePath+"/therapeuticIndication/" + i5}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/therapeuticIndication", "#/properties/therapeuticIndication/type", {type: "array"}); errors++;
-}
-}
-if(data.otherTherapy !== undefined && func0.call(data, "otherTherapy")){
-let data22 = data.otherTherapy;
-if(Array.isArray(data22)){
-const len6 = data22.length;
-for(let i6=0; i6<len6; i6++){
-let data23 = data22[i6];
-const _errs40 = errors;
-let valid17 = true;
-const _errs41 = errors;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.medicationCodeableConcept !== undefined && func0.call(data23, "medicationCodeableConcept")){
-var valid18 = false;
+if(data.medicationCodeableConcept !== undefined && func0.call(data, "medicationCodeableConcept")){
+var valid2 = false;
 vErrors = pushError(vErrors, {}); errors++;
 }
 else {
-var valid18 = true;
+var valid2 = true;
 }
-if(valid18){
-if(data23.medicationReference !== undefined && func0.call(data23, "medicationReference")){
-var valid18 = false;
+if(valid2){
+if(data.medicationReference !== undefined && func0.call(data, "medicationReference")){
+var valid2 = false;
 vErrors = pushError(vErrors, {}); errors++;
 }
 else {
-var valid18 = true;
+var valid2 = true;
 }
 }
 }
-var _valid0 = _errs41 === errors;
-errors = _errs40;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs42 = errors;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if((data23.medicationCodeableConcept === undefined) || (!(func0.call(data23, "medicationCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/allOf/0/then/required", {missingProperty: "medicationCodeableConcept"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.medicationCodeableConcept === undefined) || (!(func0.call(data, "medicationCodeableConcept")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "medicationCodeableConcept"}); errors++;
 }
 }
-var _valid0 = _errs42 === errors;
-valid17 = _valid0;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
-if(!valid17){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/allOf/0/if", {failingKeyword: "then"}); errors++;
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if((data23.therapyRelationshipType === undefined) || (!(func0.call(data23, "therapyRelationshipType")))){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/required", {missingProperty: "therapyRelationshipType"}); errors++;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.therapyRelationshipType === undefined) || (!(func0.call(data, "therapyRelationshipType")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "therapyRelationshipType"}); errors++;
 }
-if(data23.id !== undefined && func0.call(data23, "id")){
-let data26 = data23.id;
-if(typeof data26 === "string"){
-if(func8(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/id", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/id/minLength", {limit: 1}); errors++;
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/id", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data23.extension !== undefined && func0.call(data23, "extension")){
-let data27 = data23.extension;
-if(Array.isArray(data27)){
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data27[i7], {instancePath:instancePath+"/otherTherapy/" + i6+"/extension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/extension", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
-let data29 = data23.modifierExtension;
-if(Array.isArray(data29)){
-const len8 = data29.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data29[i8], {instancePath:instancePath+"/otherTherapy/" + i6+"/modifierExtension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/modifierExtension", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data23.therapyRelationshipType !== undefined && func0.call(data23, "therapyRelationshipType")){
-if(!(func7(data23.therapyRelationshipType, {instancePath:instancePath+"/otherTherapy/" + i6+"/therapyRelationshipType"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data23.medicationCodeableConcept !== undefined && func0.call(data23, "medicationCodeableConcept")){
-if(!(func7(data23.medicationCodeableConcept, {instancePath:instancePath+"/otherTherapy/" + i6+"/medicationCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data23.medicationReference !== undefined && func0.call(data23, "medicationReference")){
-if(!(func6(data23.medicationReference, {instancePath:instancePath+"/otherTherapy/" + i6+"/medicationReference"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-const forms0 = func9(data23, obj0);
+const forms0 = func19(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/cdxChoice", {choice: "medication[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "medication[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate0(data, {instancePath=""}={}){
+/*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductContraindication.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
+}
+if(data.resourceType !== undefined && func0.call(data, "resourceType")){
+if("MedicinalProductContraindication" !== data.resourceType){
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductContraindication"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.otherTherapy !== undefined && func0.call(data, "otherTherapy")){
+let data1 = data.otherTherapy;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/otherTherapy/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy", "#/properties/otherTherapy/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy", "#/cdxMembers/otherTherapy/type", {type: "array"}); errors++;
 }
 }
-if(data.population !== undefined && func0.call(data, "population")){
-let data34 = data.population;
-if(Array.isArray(data34)){
-const len9 = data34.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func10(data34[i9], {instancePath:instancePath+"/population/" + i9}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -329,30 +160,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "subject": true,
-  "disease": true,
-  "diseaseStatus": true,
-  "comorbidity": true,
-  "therapeuticIndication": true,
-  "otherTherapy": true,
-  "population": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

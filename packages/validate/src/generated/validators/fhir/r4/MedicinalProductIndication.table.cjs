@@ -41,7 +41,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":14,"t":8},
 {"d":"Extension"},
 {"i":16,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductIndication.subject"},
 {"d":"CodeableConcept"},
 {"d":"CodeableConcept"},
 {"i":20,"t":8},
@@ -63,12 +63,12 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Extension"},
 {"d":"CodeableConcept"},
 {"d":"CodeableConcept"},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductIndication.otherTherapy.medicationReference"},
 {"if":34,"th":35},
 {"p":[["medicationCodeableConcept",-1],["medicationReference",-1]]},
 {"q":["medicationCodeableConcept"]},
 {"i":37,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductIndication.undesirableEffect"},
 {"i":39,"t":8},
 {"d":"Population"}
 ]}`);

@@ -3,229 +3,84 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["role", func11],
+["allergenicIndicator", func12],
+["_allergenicIndicator", func5],
+["manufacturer", func13]
+];
 
-const func9 = require("ajv/dist/runtime/ucs2length").default;
+const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func16 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11],
+["group", func11],
+["confidentiality", func11]
+];
 
+const func17 = require("./datatypes.cjs")["Ratio"];
+const func18 = require("./datatypes.cjs")["member_796295fe1b"];
+const func19 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["presentation", func17],
+["presentationLowLimit", func17],
+["concentration", func17],
+["concentrationLowLimit", func17],
+["measurementPoint", func15],
+["_measurementPoint", func5],
+["country", func18]
+];
 
-const func10 = require("./datatypes.cjs")["Ratio"];
+const func20 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["substance", func11],
+["strength", func17],
+["strengthLowLimit", func17],
+["measurementPoint", func15],
+["_measurementPoint", func5],
+["country", func18]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.presentation === undefined) || (!(func0.call(data, "presentation")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "presentation"}); errors++;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.presentation !== undefined && func0.call(data, "presentation")){
-if(!(func10(data.presentation, {instancePath:instancePath+"/presentation"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.presentationLowLimit !== undefined && func0.call(data, "presentationLowLimit")){
-if(!(func10(data.presentationLowLimit, {instancePath:instancePath+"/presentationLowLimit"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.concentration !== undefined && func0.call(data, "concentration")){
-if(!(func10(data.concentration, {instancePath:instancePath+"/concentration"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.concentrationLowLimit !== undefined && func0.call(data, "concentrationLowLimit")){
-if(!(func10(data.concentrationLowLimit, {instancePath:instancePath+"/concentrationLowLimit"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.measurementPoint !== undefined && func0.call(data, "measurementPoint")){
-let data9 = data.measurementPoint;
-if(typeof data9 === "string"){
-if(func9(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/measurementPoint", "#/properties/measurementPoint/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/measurementPoint", "#/properties/measurementPoint/type", {type: "string"}); errors++;
-}
-}
-if(data._measurementPoint !== undefined && func0.call(data, "_measurementPoint")){
-if(!(func2(data._measurementPoint, {instancePath:instancePath+"/_measurementPoint"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.country !== undefined && func0.call(data, "country")){
-let data11 = data.country;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func7(data11[i2], {instancePath:instancePath+"/country/" + i2}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/country", "#/properties/country/type", {type: "array"}); errors++;
-}
-}
-if(data.referenceStrength !== undefined && func0.call(data, "referenceStrength")){
-let data13 = data.referenceStrength;
-if(Array.isArray(data13)){
-const len3 = data13.length;
-for(let i3=0; i3<len3; i3++){
-let data14 = data13[i3];
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if((data14.strength === undefined) || (!(func0.call(data14, "strength")))){
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3, "#/$defs/MedicinalProductIngredient_ReferenceStrength/required", {missingProperty: "strength"}); errors++;
-}
-if(data14.id !== undefined && func0.call(data14, "id")){
-let data15 = data14.id;
-if(typeof data15 === "string"){
-if(func9(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/id", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/id", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data14.extension !== undefined && func0.call(data14, "extension")){
-let data16 = data14.extension;
-if(Array.isArray(data16)){
-const len4 = data16.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data16[i4], {instancePath:instancePath+"/referenceStrength/" + i3+"/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/extension", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data14.modifierExtension !== undefined && func0.call(data14, "modifierExtension")){
-let data18 = data14.modifierExtension;
-if(Array.isArray(data18)){
-const len5 = data18.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data18[i5], {instancePath:instancePath+"/referenceStrength/" + i3+"/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/modifierExtension", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data14.substance !== undefined && func0.call(data14, "substance")){
-if(!(func7(data14.substance, {instancePath:instancePath+"/referenceStrength/" + i3+"/substance"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data14.strength !== undefined && func0.call(data14, "strength")){
-if(!(func10(data14.strength, {instancePath:instancePath+"/referenceStrength/" + i3+"/strength"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data14.strengthLowLimit !== undefined && func0.call(data14, "strengthLowLimit")){
-if(!(func10(data14.strengthLowLimit, {instancePath:instancePath+"/referenceStrength/" + i3+"/strengthLowLimit"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data14.measurementPoint !== undefined && func0.call(data14, "measurementPoint")){
-let data23 = data14.measurementPoint;
-if(typeof data23 === "string"){
-if(func9(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/measurementPoint", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/measurementPoint/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/measurementPoint", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/measurementPoint/type", {type: "string"}); errors++;
-}
-}
-if(data14._measurementPoint !== undefined && func0.call(data14, "_measurementPoint")){
-if(!(func2(data14._measurementPoint, {instancePath:instancePath+"/referenceStrength/" + i3+"/_measurementPoint"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data14.country !== undefined && func0.call(data14, "country")){
-let data25 = data14.country;
-if(Array.isArray(data25)){
-const len6 = data25.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func7(data25[i6], {instancePath:instancePath+"/referenceStrength/" + i3+"/country/" + i6}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/country", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/country/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3, "#/$defs/MedicinalProductIngredient_ReferenceStrength/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength", "#/properties/referenceStrength/type", {type: "array"}); errors++;
-}
+if((data.strength === undefined) || (!(func0.call(data, "strength")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "strength"}); errors++;
+}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -234,108 +89,31 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "presentation": true,
-  "presentationLowLimit": true,
-  "concentration": true,
-  "concentrationLowLimit": true,
-  "measurementPoint": true,
-  "_measurementPoint": true,
-  "country": true,
-  "referenceStrength": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
+if((data.presentation === undefined) || (!(func0.call(data, "presentation")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "presentation"}); errors++;
 }
-if((data.group === undefined) || (!(func0.call(data, "group")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "group"}); errors++;
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
+if(data.referenceStrength !== undefined && func0.call(data, "referenceStrength")){
+let data0 = data.referenceStrength;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func7(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.group !== undefined && func0.call(data, "group")){
-if(!(func7(data.group, {instancePath:instancePath+"/group"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.confidentiality !== undefined && func0.call(data, "confidentiality")){
-if(!(func7(data.confidentiality, {instancePath:instancePath+"/confidentiality"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.strength !== undefined && func0.call(data, "strength")){
-let data8 = data.strength;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate1(data8[i2], {instancePath:instancePath+"/strength/" + i2}))){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/referenceStrength/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength", "#/cdxMembers/referenceStrength/type", {type: "array"}); errors++;
 }
 }
 }
@@ -345,92 +123,34 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "code": true,
-  "group": true,
-  "confidentiality": true,
-  "strength": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
 
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
+if((data.group === undefined) || (!(func0.call(data, "group")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "group"}); errors++;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func7(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.strength !== undefined && func0.call(data, "strength")){
-let data6 = data.strength;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate1(data6[i2], {instancePath:instancePath+"/strength/" + i2}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data0 = data.strength;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/strength/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/strength", "#/cdxMembers/strength/type", {type: "array"}); errors++;
 }
 }
 }
@@ -440,30 +160,53 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "code": true,
-  "strength": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+const func21 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11]
+];
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
+}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.strength !== undefined && func0.call(data, "strength")){
+let data0 = data.strength;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/strength/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/strength", "#/cdxMembers/strength/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductIngredient.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.role === undefined) || (!(func0.call(data, "role")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "role"}); errors++;
@@ -473,155 +216,30 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductIngredient" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductIngredient"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductIngredient"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.role !== undefined && func0.call(data, "role")){
-if(!(func7(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.allergenicIndicator !== undefined && func0.call(data, "allergenicIndicator")){
-if(typeof data.allergenicIndicator !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/allergenicIndicator", "#/properties/allergenicIndicator/type", {type: "boolean"}); errors++;
-}
-}
-if(data._allergenicIndicator !== undefined && func0.call(data, "_allergenicIndicator")){
-if(!(func2(data._allergenicIndicator, {instancePath:instancePath+"/_allergenicIndicator"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-let data18 = data.manufacturer;
-if(Array.isArray(data18)){
-const len3 = data18.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func8(data18[i3], {instancePath:instancePath+"/manufacturer/" + i3}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.specifiedSubstance !== undefined && func0.call(data, "specifiedSubstance")){
-let data20 = data.specifiedSubstance;
-if(Array.isArray(data20)){
-const len4 = data20.length;
-for(let i4=0; i4<len4; i4++){
-if(!(validate2(data20[i4], {instancePath:instancePath+"/specifiedSubstance/" + i4}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+let data1 = data.specifiedSubstance;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/specifiedSubstance/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specifiedSubstance", "#/properties/specifiedSubstance/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specifiedSubstance", "#/cdxMembers/specifiedSubstance/type", {type: "array"}); errors++;
 }
 }
 if(data.substance !== undefined && func0.call(data, "substance")){
-if(!(validate3(data.substance, {instancePath:instancePath+"/substance"}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+if(!(validate4(data.substance, {instancePath:instancePath+"/substance"}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
@@ -631,30 +249,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "role": true,
-  "allergenicIndicator": true,
-  "_allergenicIndicator": true,
-  "manufacturer": true,
-  "specifiedSubstance": true,
-  "substance": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -43,7 +43,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"t":2},
 {"d":"Element"},
 {"i":20,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductIngredient.manufacturer"},
 {"i":22,"t":8},
 {"o":1,"t":4,"q":["code","group"],"p":[["id",23],["extension",24],["modifierExtension",26],["code",28],["group",29],["confidentiality",30],["strength",31]],"c":1},
 {"t":64,"u":1},

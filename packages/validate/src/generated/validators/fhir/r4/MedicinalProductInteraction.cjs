@@ -2,300 +2,151 @@
 "use strict";
 exports.validate = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Reference"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["subject", func10],
+["description", func11],
+["_description", func5]
+];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = [
+["type", func13],
+["effect", func13],
+["incidence", func13],
+["management", func13]
+];
+
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["itemReference", func15],
+["itemCodeableConcept", func13]
+];
+const func17 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["itemReference", "itemCodeableConcept"]);
 
-function validate0(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductInteraction.schema.json" */;
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
-}
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-if("MedicinalProductInteraction" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductInteraction"}); errors++;
-}
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-let data14 = data.subject;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/subject/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data16 = data.description;
-if(typeof data16 === "string"){
-if(func7(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.interactant !== undefined && func0.call(data, "interactant")){
-let data18 = data.interactant;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-let data19 = data18[i4];
-const _errs35 = errors;
-let valid13 = true;
-const _errs36 = errors;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.itemReference !== undefined && func0.call(data19, "itemReference")){
-var valid14 = false;
+if(data.itemReference !== undefined && func0.call(data, "itemReference")){
+var valid2 = false;
 vErrors = pushError(vErrors, {}); errors++;
 }
 else {
-var valid14 = true;
+var valid2 = true;
 }
-if(valid14){
-if(data19.itemCodeableConcept !== undefined && func0.call(data19, "itemCodeableConcept")){
-var valid14 = false;
+if(valid2){
+if(data.itemCodeableConcept !== undefined && func0.call(data, "itemCodeableConcept")){
+var valid2 = false;
 vErrors = pushError(vErrors, {}); errors++;
 }
 else {
-var valid14 = true;
+var valid2 = true;
 }
 }
 }
-var _valid0 = _errs36 === errors;
-errors = _errs35;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs37 = errors;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if((data19.itemReference === undefined) || (!(func0.call(data19, "itemReference")))){
-vErrors = addError(vErrors, instancePath+"/interactant/" + i4, "#/$defs/MedicinalProductInteraction_Interactant/allOf/0/then/required", {missingProperty: "itemReference"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.itemReference === undefined) || (!(func0.call(data, "itemReference")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "itemReference"}); errors++;
 }
 }
-var _valid0 = _errs37 === errors;
-valid13 = _valid0;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
-if(!valid13){
-vErrors = addError(vErrors, instancePath+"/interactant/" + i4, "#/$defs/MedicinalProductInteraction_Interactant/allOf/0/if", {failingKeyword: "then"}); errors++;
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.id !== undefined && func0.call(data19, "id")){
-let data22 = data19.id;
-if(typeof data22 === "string"){
-if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/interactant/" + i4+"/id", "#/$defs/MedicinalProductInteraction_Interactant/properties/id/minLength", {limit: 1}); errors++;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/interactant/" + i4+"/id", "#/$defs/MedicinalProductInteraction_Interactant/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data19.extension !== undefined && func0.call(data19, "extension")){
-let data23 = data19.extension;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/interactant/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/interactant/" + i4+"/extension", "#/$defs/MedicinalProductInteraction_Interactant/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data19.modifierExtension !== undefined && func0.call(data19, "modifierExtension")){
-let data25 = data19.modifierExtension;
-if(Array.isArray(data25)){
-const len6 = data25.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data25[i6], {instancePath:instancePath+"/interactant/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/interactant/" + i4+"/modifierExtension", "#/$defs/MedicinalProductInteraction_Interactant/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data19.itemReference !== undefined && func0.call(data19, "itemReference")){
-if(!(func6(data19.itemReference, {instancePath:instancePath+"/interactant/" + i4+"/itemReference"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data19.itemCodeableConcept !== undefined && func0.call(data19, "itemCodeableConcept")){
-if(!(func8(data19.itemCodeableConcept, {instancePath:instancePath+"/interactant/" + i4+"/itemCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-const forms0 = func9(data19, obj0);
+const forms0 = func17(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/interactant/" + i4, "#/$defs/MedicinalProductInteraction_Interactant/cdxChoice", {choice: "item[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "item[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interactant/" + i4, "#/$defs/MedicinalProductInteraction_Interactant/type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate0(data, {instancePath=""}={}){
+/*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductInteraction.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
+}
+if(data.resourceType !== undefined && func0.call(data, "resourceType")){
+if("MedicinalProductInteraction" !== data.resourceType){
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductInteraction"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.interactant !== undefined && func0.call(data, "interactant")){
+let data1 = data.interactant;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/interactant/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interactant", "#/properties/interactant/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interactant", "#/cdxMembers/interactant/type", {type: "array"}); errors++;
 }
 }
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.effect !== undefined && func0.call(data, "effect")){
-if(!(func8(data.effect, {instancePath:instancePath+"/effect"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.incidence !== undefined && func0.call(data, "incidence")){
-if(!(func8(data.incidence, {instancePath:instancePath+"/incidence"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.management !== undefined && func0.call(data, "management")){
-if(!(func8(data.management, {instancePath:instancePath+"/management"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -304,31 +155,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "subject": true,
-  "description": true,
-  "_description": true,
-  "interactant": true,
-  "type": true,
-  "effect": true,
-  "incidence": true,
-  "management": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

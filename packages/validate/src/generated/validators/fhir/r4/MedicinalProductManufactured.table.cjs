@@ -42,9 +42,9 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"CodeableConcept"},
 {"d":"Quantity"},
 {"i":19,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductManufactured.manufacturer"},
 {"i":21,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductManufactured.ingredient"},
 {"d":"ProdCharacteristic"},
 {"i":24,"t":8},
 {"d":"CodeableConcept"}

@@ -2,223 +2,62 @@
 "use strict";
 exports.validate = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["MarketingStatus"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["member_8eaf309654"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["subject", func11],
+["description", func12],
+["_description", func5],
+["legalStatusOfSupply", func13],
+["marketingStatus", func14],
+["marketingAuthorization", func15],
+["manufacturer", func11]
+];
 
-const func11 = require("./datatypes.cjs")["Quantity"];
-const func12 = require("./datatypes.cjs")["ProdCharacteristic"];
-const func13 = require("./datatypes.cjs")["ProductShelfLife"];
-const wrapper0 = {validate: validate1};
+const func17 = require("./datatypes.cjs")["Identifier"];
+const func18 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["outerPackaging", func17],
+["immediatePackaging", func17]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.quantity === undefined) || (!(func0.call(data, "quantity")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "quantity"}); errors++;
-}
-if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data5 = data.identifier;
-if(Array.isArray(data5)){
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func6(data5[i2], {instancePath:instancePath+"/identifier/" + i2}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func11(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.material !== undefined && func0.call(data, "material")){
-let data9 = data.material;
-if(Array.isArray(data9)){
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func9(data9[i3], {instancePath:instancePath+"/material/" + i3}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/material", "#/properties/material/type", {type: "array"}); errors++;
-}
-}
-if(data.alternateMaterial !== undefined && func0.call(data, "alternateMaterial")){
-let data11 = data.alternateMaterial;
-if(Array.isArray(data11)){
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func9(data11[i4], {instancePath:instancePath+"/alternateMaterial/" + i4}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/alternateMaterial", "#/properties/alternateMaterial/type", {type: "array"}); errors++;
-}
-}
-if(data.device !== undefined && func0.call(data, "device")){
-let data13 = data.device;
-if(Array.isArray(data13)){
-const len5 = data13.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func7(data13[i5], {instancePath:instancePath+"/device/" + i5}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/device", "#/properties/device/type", {type: "array"}); errors++;
-}
-}
-if(data.manufacturedItem !== undefined && func0.call(data, "manufacturedItem")){
-let data15 = data.manufacturedItem;
-if(Array.isArray(data15)){
-const len6 = data15.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func7(data15[i6], {instancePath:instancePath+"/manufacturedItem/" + i6}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturedItem", "#/properties/manufacturedItem/type", {type: "array"}); errors++;
-}
-}
-if(data.packageItem !== undefined && func0.call(data, "packageItem")){
-let data17 = data.packageItem;
-if(Array.isArray(data17)){
-const len7 = data17.length;
-for(let i7=0; i7<len7; i7++){
-if(!(wrapper0.validate(data17[i7], {instancePath:instancePath+"/packageItem/" + i7}))){
-vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/packageItem", "#/properties/packageItem/type", {type: "array"}); errors++;
-}
-}
-if(data.physicalCharacteristics !== undefined && func0.call(data, "physicalCharacteristics")){
-if(!(func12(data.physicalCharacteristics, {instancePath:instancePath+"/physicalCharacteristics"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.otherCharacteristics !== undefined && func0.call(data, "otherCharacteristics")){
-let data20 = data.otherCharacteristics;
-if(Array.isArray(data20)){
-const len8 = data20.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func9(data20[i8], {instancePath:instancePath+"/otherCharacteristics/" + i8}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/otherCharacteristics", "#/properties/otherCharacteristics/type", {type: "array"}); errors++;
-}
-}
-if(data.shelfLifeStorage !== undefined && func0.call(data, "shelfLifeStorage")){
-let data22 = data.shelfLifeStorage;
-if(Array.isArray(data22)){
-const len9 = data22.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func13(data22[i9], {instancePath:instancePath+"/shelfLifeStorage/" + i9}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/shelfLifeStorage", "#/properties/shelfLifeStorage/type", {type: "array"}); errors++;
-}
-}
-if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-let data24 = data.manufacturer;
-if(Array.isArray(data24)){
-const len10 = data24.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func7(data24[i10], {instancePath:instancePath+"/manufacturer/" + i10}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/type", {type: "array"}); errors++;
-}
+if((data.outerPackaging === undefined) || (!(func0.call(data, "outerPackaging")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "outerPackaging"}); errors++;
+}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -227,40 +66,77 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "type": true,
-  "quantity": true,
-  "material": true,
-  "alternateMaterial": true,
-  "device": true,
-  "manufacturedItem": true,
-  "packageItem": true,
-  "physicalCharacteristics": true,
-  "otherCharacteristics": true,
-  "shelfLifeStorage": true,
-  "manufacturer": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+const func19 = require("./datatypes.cjs")["Quantity"];
+const func20 = require("./datatypes.cjs")["member_796295fe1b"];
+const func21 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func13],
+["quantity", func19],
+["material", func20],
+["alternateMaterial", func20],
+["device", func11],
+["manufacturedItem", func11]
+];
+const func22 = require("./datatypes.cjs")["ProdCharacteristic"];
+const func23 = require("./datatypes.cjs")["member_7ab37b63d8"];
+const func24 = [
+["physicalCharacteristics", func22],
+["otherCharacteristics", func20],
+["shelfLifeStorage", func23],
+["manufacturer", func11]
+];
+const wrapper0 = {validate: validate2};
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.quantity === undefined) || (!(func0.call(data, "quantity")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "quantity"}); errors++;
+}
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
+}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.packageItem !== undefined && func0.call(data, "packageItem")){
+let data0 = data.packageItem;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data0[i0], {instancePath:instancePath+"/packageItem/" + i0}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/packageItem", "#/cdxMembers/packageItem/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductPackaged.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.packageItem === undefined) || (!(func0.call(data, "packageItem")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "packageItem"}); errors++;
@@ -270,267 +146,39 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductPackaged" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductPackaged"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductPackaged"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-let data16 = data.subject;
-if(Array.isArray(data16)){
-const len4 = data16.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data16[i4], {instancePath:instancePath+"/subject/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data18 = data.description;
-if(typeof data18 === "string"){
-if(func8(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.legalStatusOfSupply !== undefined && func0.call(data, "legalStatusOfSupply")){
-if(!(func9(data.legalStatusOfSupply, {instancePath:instancePath+"/legalStatusOfSupply"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.marketingStatus !== undefined && func0.call(data, "marketingStatus")){
-let data21 = data.marketingStatus;
-if(Array.isArray(data21)){
-const len5 = data21.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func10(data21[i5], {instancePath:instancePath+"/marketingStatus/" + i5}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/marketingStatus", "#/properties/marketingStatus/type", {type: "array"}); errors++;
-}
-}
-if(data.marketingAuthorization !== undefined && func0.call(data, "marketingAuthorization")){
-if(!(func7(data.marketingAuthorization, {instancePath:instancePath+"/marketingAuthorization"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-let data24 = data.manufacturer;
-if(Array.isArray(data24)){
-const len6 = data24.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func7(data24[i6], {instancePath:instancePath+"/manufacturer/" + i6}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.batchIdentifier !== undefined && func0.call(data, "batchIdentifier")){
-let data26 = data.batchIdentifier;
-if(Array.isArray(data26)){
-const len7 = data26.length;
-for(let i7=0; i7<len7; i7++){
-let data27 = data26[i7];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if((data27.outerPackaging === undefined) || (!(func0.call(data27, "outerPackaging")))){
-vErrors = addError(vErrors, instancePath+"/batchIdentifier/" + i7, "#/$defs/MedicinalProductPackaged_BatchIdentifier/required", {missingProperty: "outerPackaging"}); errors++;
-}
-if(data27.id !== undefined && func0.call(data27, "id")){
-let data28 = data27.id;
-if(typeof data28 === "string"){
-if(func8(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/batchIdentifier/" + i7+"/id", "#/$defs/MedicinalProductPackaged_BatchIdentifier/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/batchIdentifier/" + i7+"/id", "#/$defs/MedicinalProductPackaged_BatchIdentifier/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data27.extension !== undefined && func0.call(data27, "extension")){
-let data29 = data27.extension;
-if(Array.isArray(data29)){
-const len8 = data29.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data29[i8], {instancePath:instancePath+"/batchIdentifier/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/batchIdentifier/" + i7+"/extension", "#/$defs/MedicinalProductPackaged_BatchIdentifier/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
-let data31 = data27.modifierExtension;
-if(Array.isArray(data31)){
-const len9 = data31.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data31[i9], {instancePath:instancePath+"/batchIdentifier/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/batchIdentifier/" + i7+"/modifierExtension", "#/$defs/MedicinalProductPackaged_BatchIdentifier/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data27.outerPackaging !== undefined && func0.call(data27, "outerPackaging")){
-if(!(func6(data27.outerPackaging, {instancePath:instancePath+"/batchIdentifier/" + i7+"/outerPackaging"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data27.immediatePackaging !== undefined && func0.call(data27, "immediatePackaging")){
-if(!(func6(data27.immediatePackaging, {instancePath:instancePath+"/batchIdentifier/" + i7+"/immediatePackaging"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/batchIdentifier/" + i7, "#/$defs/MedicinalProductPackaged_BatchIdentifier/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/batchIdentifier", "#/properties/batchIdentifier/type", {type: "array"}); errors++;
-}
-}
-if(data.packageItem !== undefined && func0.call(data, "packageItem")){
-let data35 = data.packageItem;
-if(Array.isArray(data35)){
-const len10 = data35.length;
-for(let i10=0; i10<len10; i10++){
-if(!(validate1(data35[i10], {instancePath:instancePath+"/packageItem/" + i10}))){
+let data1 = data.batchIdentifier;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/batchIdentifier/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/packageItem", "#/properties/packageItem/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/batchIdentifier", "#/cdxMembers/batchIdentifier/type", {type: "array"}); errors++;
+}
+}
+if(data.packageItem !== undefined && func0.call(data, "packageItem")){
+let data3 = data.packageItem;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/packageItem/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/packageItem", "#/cdxMembers/packageItem/type", {type: "array"}); errors++;
 }
 }
 }
@@ -540,33 +188,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "subject": true,
-  "description": true,
-  "_description": true,
-  "legalStatusOfSupply": true,
-  "marketingStatus": true,
-  "marketingAuthorization": true,
-  "manufacturer": true,
-  "batchIdentifier": true,
-  "packageItem": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -44,15 +44,15 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":16,"t":8},
 {"d":"Identifier"},
 {"i":18,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductPackaged.subject"},
 {"t":64,"u":1},
 {"d":"Element"},
 {"d":"CodeableConcept"},
 {"i":23,"t":8},
 {"d":"MarketingStatus"},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductPackaged.marketingAuthorization"},
 {"i":26,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductPackaged.manufacturer"},
 {"i":28,"t":8},
 {"o":1,"t":4,"q":["outerPackaging"],"p":[["id",29],["extension",30],["modifierExtension",32],["outerPackaging",34],["immediatePackaging",35]],"c":1},
 {"t":64,"u":1},
@@ -97,9 +97,9 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":50,"t":8},
 {"d":"CodeableConcept"},
 {"i":52,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductPackaged.packageItem.device"},
 {"i":54,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductPackaged.packageItem.manufacturedItem"},
 {"i":37,"t":8},
 {"d":"ProdCharacteristic"},
 {"i":58,"t":8},
@@ -107,6 +107,6 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":60,"t":8},
 {"d":"ProductShelfLife"},
 {"i":62,"t":8},
-{"d":"Reference"}
+{"d":"Reference","s":"MedicinalProductPackaged.packageItem.manufacturer"}
 ]}`);
 module.exports.formats = {};

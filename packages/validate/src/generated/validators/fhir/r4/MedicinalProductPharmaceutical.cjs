@@ -2,172 +2,56 @@
 "use strict";
 exports.validate = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["administrableDoseForm", func11],
+["unitOfPresentation", func11],
+["ingredient", func12],
+["device", func12]
+];
 
-const func10 = require("./datatypes.cjs")["Quantity"];
-const func11 = require("./datatypes.cjs")["Ratio"];
-const func12 = require("./datatypes.cjs")["Duration"];
-
-
+const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11],
+["status", func11]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func7(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.withdrawalPeriod !== undefined && func0.call(data, "withdrawalPeriod")){
-let data6 = data.withdrawalPeriod;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-let data7 = data6[i2];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if((data7.tissue === undefined) || (!(func0.call(data7, "tissue")))){
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2, "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/required", {missingProperty: "tissue"}); errors++;
-}
-if((data7.value === undefined) || (!(func0.call(data7, "value")))){
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2, "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/required", {missingProperty: "value"}); errors++;
-}
-if(data7.id !== undefined && func0.call(data7, "id")){
-let data8 = data7.id;
-if(typeof data8 === "string"){
-if(func9(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/id", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/id", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data7.extension !== undefined && func0.call(data7, "extension")){
-let data9 = data7.extension;
-if(Array.isArray(data9)){
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/withdrawalPeriod/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/extension", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data7.modifierExtension !== undefined && func0.call(data7, "modifierExtension")){
-let data11 = data7.modifierExtension;
-if(Array.isArray(data11)){
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data11[i4], {instancePath:instancePath+"/withdrawalPeriod/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/modifierExtension", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data7.tissue !== undefined && func0.call(data7, "tissue")){
-if(!(func7(data7.tissue, {instancePath:instancePath+"/withdrawalPeriod/" + i2+"/tissue"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data7.value !== undefined && func0.call(data7, "value")){
-if(!(func10(data7.value, {instancePath:instancePath+"/withdrawalPeriod/" + i2+"/value"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data7.supportingInformation !== undefined && func0.call(data7, "supportingInformation")){
-let data15 = data7.supportingInformation;
-if(typeof data15 === "string"){
-if(func9(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/supportingInformation", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/supportingInformation/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/supportingInformation", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/supportingInformation/type", {type: "string"}); errors++;
-}
-}
-if(data7._supportingInformation !== undefined && func0.call(data7, "_supportingInformation")){
-if(!(func2(data7._supportingInformation, {instancePath:instancePath+"/withdrawalPeriod/" + i2+"/_supportingInformation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2, "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod", "#/properties/withdrawalPeriod/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -176,115 +60,53 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "code": true,
-  "withdrawalPeriod": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
+
+const func16 = require("./datatypes.cjs")["Quantity"];
+const func17 = require("./datatypes.cjs")["Ratio"];
+const func18 = require("./datatypes.cjs")["Duration"];
+const func19 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11],
+["firstDose", func16],
+["maxSingleDose", func16],
+["maxDosePerDay", func16],
+["maxDosePerTreatmentPeriod", func17],
+["maxTreatmentPeriod", func18]
+];
+
+const func20 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11]
+];
+
+const func21 = [
+["id", func14],
+["extension", func9],
+["modifierExtension", func9],
+["tissue", func11],
+["value", func16],
+["supportingInformation", func14],
+["_supportingInformation", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
+if((data.tissue === undefined) || (!(func0.call(data, "tissue")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "tissue"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
+if((data.value === undefined) || (!(func0.call(data, "value")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "value"}); errors++;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func7(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.firstDose !== undefined && func0.call(data, "firstDose")){
-if(!(func10(data.firstDose, {instancePath:instancePath+"/firstDose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.maxSingleDose !== undefined && func0.call(data, "maxSingleDose")){
-if(!(func10(data.maxSingleDose, {instancePath:instancePath+"/maxSingleDose"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.maxDosePerDay !== undefined && func0.call(data, "maxDosePerDay")){
-if(!(func10(data.maxDosePerDay, {instancePath:instancePath+"/maxDosePerDay"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.maxDosePerTreatmentPeriod !== undefined && func0.call(data, "maxDosePerTreatmentPeriod")){
-if(!(func11(data.maxDosePerTreatmentPeriod, {instancePath:instancePath+"/maxDosePerTreatmentPeriod"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.maxTreatmentPeriod !== undefined && func0.call(data, "maxTreatmentPeriod")){
-if(!(func12(data.maxTreatmentPeriod, {instancePath:instancePath+"/maxTreatmentPeriod"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.targetSpecies !== undefined && func0.call(data, "targetSpecies")){
-let data11 = data.targetSpecies;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate1(data11[i2], {instancePath:instancePath+"/targetSpecies/" + i2}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/targetSpecies", "#/properties/targetSpecies/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -293,35 +115,80 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "code": true,
-  "firstDose": true,
-  "maxSingleDose": true,
-  "maxDosePerDay": true,
-  "maxDosePerTreatmentPeriod": true,
-  "maxTreatmentPeriod": true,
-  "targetSpecies": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
+}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.withdrawalPeriod !== undefined && func0.call(data, "withdrawalPeriod")){
+let data0 = data.withdrawalPeriod;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/withdrawalPeriod/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod", "#/cdxMembers/withdrawalPeriod/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
+}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.targetSpecies !== undefined && func0.call(data, "targetSpecies")){
+let data0 = data.targetSpecies;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/targetSpecies/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/targetSpecies", "#/cdxMembers/targetSpecies/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProductPharmaceutical.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.administrableDoseForm === undefined) || (!(func0.call(data, "administrableDoseForm")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "administrableDoseForm"}); errors++;
@@ -334,237 +201,39 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductPharmaceutical" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductPharmaceutical"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MedicinalProductPharmaceutical"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.administrableDoseForm !== undefined && func0.call(data, "administrableDoseForm")){
-if(!(func7(data.administrableDoseForm, {instancePath:instancePath+"/administrableDoseForm"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.unitOfPresentation !== undefined && func0.call(data, "unitOfPresentation")){
-if(!(func7(data.unitOfPresentation, {instancePath:instancePath+"/unitOfPresentation"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.ingredient !== undefined && func0.call(data, "ingredient")){
-let data18 = data.ingredient;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data18[i4], {instancePath:instancePath+"/ingredient/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/ingredient", "#/properties/ingredient/type", {type: "array"}); errors++;
-}
-}
-if(data.device !== undefined && func0.call(data, "device")){
-let data20 = data.device;
-if(Array.isArray(data20)){
-const len5 = data20.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data20[i5], {instancePath:instancePath+"/device/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/device", "#/properties/device/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.characteristics !== undefined && func0.call(data, "characteristics")){
-let data22 = data.characteristics;
-if(Array.isArray(data22)){
-const len6 = data22.length;
-for(let i6=0; i6<len6; i6++){
-let data23 = data22[i6];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if((data23.code === undefined) || (!(func0.call(data23, "code")))){
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6, "#/$defs/MedicinalProductPharmaceutical_Characteristics/required", {missingProperty: "code"}); errors++;
-}
-if(data23.id !== undefined && func0.call(data23, "id")){
-let data24 = data23.id;
-if(typeof data24 === "string"){
-if(func9(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/id", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/id", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data23.extension !== undefined && func0.call(data23, "extension")){
-let data25 = data23.extension;
-if(Array.isArray(data25)){
-const len7 = data25.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data25[i7], {instancePath:instancePath+"/characteristics/" + i6+"/extension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data1 = data.characteristics;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/characteristics/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/extension", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
-let data27 = data23.modifierExtension;
-if(Array.isArray(data27)){
-const len8 = data27.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data27[i8], {instancePath:instancePath+"/characteristics/" + i6+"/modifierExtension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/modifierExtension", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data23.code !== undefined && func0.call(data23, "code")){
-if(!(func7(data23.code, {instancePath:instancePath+"/characteristics/" + i6+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data23.status !== undefined && func0.call(data23, "status")){
-if(!(func7(data23.status, {instancePath:instancePath+"/characteristics/" + i6+"/status"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6, "#/$defs/MedicinalProductPharmaceutical_Characteristics/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/characteristics", "#/properties/characteristics/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristics", "#/cdxMembers/characteristics/type", {type: "array"}); errors++;
 }
 }
 if(data.routeOfAdministration !== undefined && func0.call(data, "routeOfAdministration")){
-let data31 = data.routeOfAdministration;
-if(Array.isArray(data31)){
-const len9 = data31.length;
-for(let i9=0; i9<len9; i9++){
-if(!(validate2(data31[i9], {instancePath:instancePath+"/routeOfAdministration/" + i9}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+let data3 = data.routeOfAdministration;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate4(data3[i1], {instancePath:instancePath+"/routeOfAdministration/" + i1}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/routeOfAdministration", "#/properties/routeOfAdministration/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/routeOfAdministration", "#/cdxMembers/routeOfAdministration/type", {type: "array"}); errors++;
 }
 }
 }
@@ -574,30 +243,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "administrableDoseForm": true,
-  "unitOfPresentation": true,
-  "ingredient": true,
-  "device": true,
-  "characteristics": true,
-  "routeOfAdministration": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

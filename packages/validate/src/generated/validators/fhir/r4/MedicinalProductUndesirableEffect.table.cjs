@@ -37,7 +37,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":14,"t":8},
 {"d":"Extension"},
 {"i":16,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"MedicinalProductUndesirableEffect.subject"},
 {"d":"CodeableConcept"},
 {"d":"CodeableConcept"},
 {"d":"CodeableConcept"},

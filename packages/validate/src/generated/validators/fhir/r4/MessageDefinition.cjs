@@ -2,15 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
-  "status": {
-   "enum": [
-    "draft",
-    "active",
-    "retired",
-    "unknown"
-   ]
-  },
+ "cdxMembers": {
   "category": {
    "enum": [
     "consequence",
@@ -28,194 +20,216 @@ const schema0 = {
   }
  }
 };
-const schema1 = {
- "properties": {
-  "code": {
-   "enum": [
-    "Account",
-    "ActivityDefinition",
-    "AdverseEvent",
-    "AllergyIntolerance",
-    "Appointment",
-    "AppointmentResponse",
-    "AuditEvent",
-    "Basic",
-    "Binary",
-    "BiologicallyDerivedProduct",
-    "BodyStructure",
-    "Bundle",
-    "CapabilityStatement",
-    "CarePlan",
-    "CareTeam",
-    "CatalogEntry",
-    "ChargeItem",
-    "ChargeItemDefinition",
-    "Claim",
-    "ClaimResponse",
-    "ClinicalImpression",
-    "CodeSystem",
-    "Communication",
-    "CommunicationRequest",
-    "CompartmentDefinition",
-    "Composition",
-    "ConceptMap",
-    "Condition",
-    "Consent",
-    "Contract",
-    "Coverage",
-    "CoverageEligibilityRequest",
-    "CoverageEligibilityResponse",
-    "DetectedIssue",
-    "Device",
-    "DeviceDefinition",
-    "DeviceMetric",
-    "DeviceRequest",
-    "DeviceUseStatement",
-    "DiagnosticReport",
-    "DocumentManifest",
-    "DocumentReference",
-    "DomainResource",
-    "EffectEvidenceSynthesis",
-    "Encounter",
-    "Endpoint",
-    "EnrollmentRequest",
-    "EnrollmentResponse",
-    "EpisodeOfCare",
-    "EventDefinition",
-    "Evidence",
-    "EvidenceVariable",
-    "ExampleScenario",
-    "ExplanationOfBenefit",
-    "FamilyMemberHistory",
-    "Flag",
-    "Goal",
-    "GraphDefinition",
-    "Group",
-    "GuidanceResponse",
-    "HealthcareService",
-    "ImagingStudy",
-    "Immunization",
-    "ImmunizationEvaluation",
-    "ImmunizationRecommendation",
-    "ImplementationGuide",
-    "InsurancePlan",
-    "Invoice",
-    "Library",
-    "Linkage",
-    "List",
-    "Location",
-    "Measure",
-    "MeasureReport",
-    "Media",
-    "Medication",
-    "MedicationAdministration",
-    "MedicationDispense",
-    "MedicationKnowledge",
-    "MedicationRequest",
-    "MedicationStatement",
-    "MedicinalProduct",
-    "MedicinalProductAuthorization",
-    "MedicinalProductContraindication",
-    "MedicinalProductIndication",
-    "MedicinalProductIngredient",
-    "MedicinalProductInteraction",
-    "MedicinalProductManufactured",
-    "MedicinalProductPackaged",
-    "MedicinalProductPharmaceutical",
-    "MedicinalProductUndesirableEffect",
-    "MessageDefinition",
-    "MessageHeader",
-    "MolecularSequence",
-    "NamingSystem",
-    "NutritionOrder",
-    "Observation",
-    "ObservationDefinition",
-    "OperationDefinition",
-    "OperationOutcome",
-    "Organization",
-    "OrganizationAffiliation",
-    "Parameters",
-    "Patient",
-    "PaymentNotice",
-    "PaymentReconciliation",
-    "Person",
-    "PlanDefinition",
-    "Practitioner",
-    "PractitionerRole",
-    "Procedure",
-    "Provenance",
-    "Questionnaire",
-    "QuestionnaireResponse",
-    "RelatedPerson",
-    "RequestGroup",
-    "ResearchDefinition",
-    "ResearchElementDefinition",
-    "ResearchStudy",
-    "ResearchSubject",
-    "Resource",
-    "RiskAssessment",
-    "RiskEvidenceSynthesis",
-    "Schedule",
-    "SearchParameter",
-    "ServiceRequest",
-    "Slot",
-    "Specimen",
-    "SpecimenDefinition",
-    "StructureDefinition",
-    "StructureMap",
-    "Subscription",
-    "Substance",
-    "SubstanceNucleicAcid",
-    "SubstancePolymer",
-    "SubstanceProtein",
-    "SubstanceReferenceInformation",
-    "SubstanceSourceMaterial",
-    "SubstanceSpecification",
-    "SupplyDelivery",
-    "SupplyRequest",
-    "Task",
-    "TerminologyCapabilities",
-    "TestReport",
-    "TestScript",
-    "ValueSet",
-    "VerificationResult",
-    "VisionPrescription"
-   ]
-  }
- }
-};
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["ContactDetail"];
-const func9 = require("./datatypes.cjs")["UsageContext"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["Coding"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func13 = require("./datatypes.cjs")["member_9892719d4b"];
+const func14 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func15 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func16 = require("./datatypes.cjs")["member_fecd911445"];
+const func17 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func18 = require("./datatypes.cjs")["member_1538b1110f"];
+const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func20 = require("./datatypes.cjs")["Coding"];
+const func21 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["replaces", func12],
+["_replaces", func13],
+["status", func14],
+["_status", func5],
+["experimental", func15],
+["_experimental", func5],
+["date", func16],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func17],
+["description", func11],
+["_description", func5],
+["useContext", func18],
+["jurisdiction", func19],
+["purpose", func11],
+["_purpose", func5],
+["copyright", func11],
+["_copyright", func5],
+["base", func4],
+["_base", func5],
+["parent", func12],
+["_parent", func13],
+["eventCoding", func20],
+["eventUri", func4],
+["_eventUri", func5]
+];
+const func22 = [
+["_category", func5]
+];
+const func23 = [
+["_responseRequired", func5]
+];
+const func24 = [
+["graph", func12],
+["_graph", func13]
+];
+const func25 = require("../../../../choice.cjs").choiceForms;
+
+const func26 = require("./datatypes.cjs")["member_fcaeb20732"];
+const func27 = require("./datatypes.cjs")["member_42424aab32"];
+const func28 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["code", func26],
+["_code", func5],
+["profile", func4],
+["_profile", func5],
+["min", func27],
+["_min", func5],
+["max", func11],
+["_max", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._code !== undefined && func0.call(data, "_code")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._min !== undefined && func0.call(data, "_min")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.min === undefined) || (!(func0.call(data, "min")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "min"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func29 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["message", func4],
+["_message", func5],
+["situation", func11],
+["_situation", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.message === undefined) || (!(func0.call(data, "message")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "message"}); errors++;
+}
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
 const obj0 = new Set(["eventCoding", "eventUri"]);
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MessageDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -243,11 +257,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -279,23 +288,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.date = true;
-props1._date = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 const _errs10 = errors;
 let valid5 = true;
@@ -350,907 +345,72 @@ valid5 = _valid2;
 if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.eventCoding = true;
-props0.eventUri = true;
-props0._eventUri = true;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.url = true;
-props0._url = true;
-props0.identifier = true;
-props0.version = true;
-props0._version = true;
-props0.name = true;
-props0._name = true;
-props0.title = true;
-props0._title = true;
-props0.replaces = true;
-props0._replaces = true;
-props0.status = true;
-props0._status = true;
-props0.experimental = true;
-props0._experimental = true;
-props0.date = true;
-props0._date = true;
-props0.publisher = true;
-props0._publisher = true;
-props0.contact = true;
-props0.description = true;
-props0._description = true;
-props0.useContext = true;
-props0.jurisdiction = true;
-props0.purpose = true;
-props0._purpose = true;
-props0.copyright = true;
-props0._copyright = true;
-props0.base = true;
-props0._base = true;
-props0.parent = true;
-props0._parent = true;
-props0.eventCoding = true;
-props0.eventUri = true;
-props0._eventUri = true;
-props0.category = true;
-props0._category = true;
-props0.focus = true;
-props0.responseRequired = true;
-props0._responseRequired = true;
-props0.allowedResponse = true;
-props0.graph = true;
-props0._graph = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MessageDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MessageDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MessageDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data6 = data.id;
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data8 = data.implicitRules;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data10 = data.language;
-if(typeof data10 === "string"){
-if(!pattern2.test(data10)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data13 = data.contained;
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data15 = data.extension;
-if(Array.isArray(data15)){
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data17 = data.modifierExtension;
-if(Array.isArray(data17)){
-const len2 = data17.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data19 = data.url;
-if(typeof data19 === "string"){
-if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data21 = data.identifier;
-if(Array.isArray(data21)){
-const len3 = data21.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data21[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-let data23 = data.version;
-if(typeof data23 === "string"){
-if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data25 = data.name;
-if(typeof data25 === "string"){
-if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data27 = data.title;
-if(typeof data27 === "string"){
-if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.replaces !== undefined && func0.call(data, "replaces")){
-let data29 = data.replaces;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(typeof data30 === "string"){
-if(!pattern1.test(data30)){
-vErrors = addError(vErrors, instancePath+"/replaces/" + i4, "#/properties/replaces/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/replaces/" + i4, "#/properties/replaces/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", {type: "array"}); errors++;
-}
-}
-if(data._replaces !== undefined && func0.call(data, "_replaces")){
-let data31 = data._replaces;
-if(Array.isArray(data31)){
-const len5 = data31.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data31[i5], {instancePath:instancePath+"/_replaces/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_replaces", "#/properties/_replaces/type", {type: "array"}); errors++;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-let data33 = data.status;
-if(!((((data33 === "draft") || (data33 === "active")) || (data33 === "retired")) || (data33 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data37 = data.date;
-if(typeof data37 === "string"){
-if(!pattern3.test(data37)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data37))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-let data39 = data.publisher;
-if(typeof data39 === "string"){
-if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data41 = data.contact;
-if(Array.isArray(data41)){
-const len6 = data41.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data41[i6], {instancePath:instancePath+"/contact/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data43 = data.description;
-if(typeof data43 === "string"){
-if(func7(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-let data45 = data.useContext;
-if(Array.isArray(data45)){
-const len7 = data45.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func9(data45[i7], {instancePath:instancePath+"/useContext/" + i7}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-let data47 = data.jurisdiction;
-if(Array.isArray(data47)){
-const len8 = data47.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func10(data47[i8], {instancePath:instancePath+"/jurisdiction/" + i8}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data49 = data.purpose;
-if(typeof data49 === "string"){
-if(func7(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data51 = data.copyright;
-if(typeof data51 === "string"){
-if(func7(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.base !== undefined && func0.call(data, "base")){
-let data53 = data.base;
-if(typeof data53 === "string"){
-if(!pattern1.test(data53)){
-vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", {type: "string"}); errors++;
-}
-}
-if(data._base !== undefined && func0.call(data, "_base")){
-if(!(func2(data._base, {instancePath:instancePath+"/_base"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.parent !== undefined && func0.call(data, "parent")){
-let data55 = data.parent;
-if(Array.isArray(data55)){
-const len9 = data55.length;
-for(let i9=0; i9<len9; i9++){
-let data56 = data55[i9];
-if(typeof data56 === "string"){
-if(!pattern1.test(data56)){
-vErrors = addError(vErrors, instancePath+"/parent/" + i9, "#/properties/parent/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parent/" + i9, "#/properties/parent/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", {type: "array"}); errors++;
-}
-}
-if(data._parent !== undefined && func0.call(data, "_parent")){
-let data57 = data._parent;
-if(Array.isArray(data57)){
-const len10 = data57.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func2(data57[i10], {instancePath:instancePath+"/_parent/" + i10}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_parent", "#/properties/_parent/type", {type: "array"}); errors++;
-}
-}
-if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
-if(!(func11(data.eventCoding, {instancePath:instancePath+"/eventCoding"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.eventUri !== undefined && func0.call(data, "eventUri")){
-let data60 = data.eventUri;
-if(typeof data60 === "string"){
-if(!pattern1.test(data60)){
-vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", {type: "string"}); errors++;
-}
-}
-if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
-if(!(func2(data._eventUri, {instancePath:instancePath+"/_eventUri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.category !== undefined && func0.call(data, "category")){
-let data62 = data.category;
-if(!(((data62 === "consequence") || (data62 === "currency")) || (data62 === "notification"))){
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/enum", {allowedValues: schema0.properties.category.enum}); errors++;
+let data6 = data.category;
+if(!(((data6 === "consequence") || (data6 === "currency")) || (data6 === "notification"))){
+vErrors = addError(vErrors, instancePath+"/category", "#/cdxMembers/category/enum", {allowedValues: schema0.cdxMembers.category.enum}); errors++;
 }
 }
-if(data._category !== undefined && func0.call(data, "_category")){
-if(!(func2(data._category, {instancePath:instancePath+"/_category"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
-let data64 = data.focus;
-if(Array.isArray(data64)){
-const len11 = data64.length;
-for(let i11=0; i11<len11; i11++){
-let data65 = data64[i11];
-const _errs108 = errors;
-let valid34 = true;
-const _errs109 = errors;
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(data65._code !== undefined && func0.call(data65, "_code")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid3 = _errs109 === errors;
-errors = _errs108;
-if(vErrors !== null){
-if(_errs108){
-vErrors.length = _errs108;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs110 = errors;
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if((data65.code === undefined) || (!(func0.call(data65, "code")))){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/0/then/required", {missingProperty: "code"}); errors++;
-}
-}
-var _valid3 = _errs110 === errors;
-valid34 = _valid3;
-if(valid34){
-var props2 = {};
-props2.code = true;
-props2._code = true;
-}
-}
-if(!valid34){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs112 = errors;
-let valid36 = true;
-const _errs113 = errors;
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(data65._min !== undefined && func0.call(data65, "_min")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid4 = _errs113 === errors;
-errors = _errs112;
-if(vErrors !== null){
-if(_errs112){
-vErrors.length = _errs112;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs114 = errors;
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if((data65.min === undefined) || (!(func0.call(data65, "min")))){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/1/then/required", {missingProperty: "min"}); errors++;
-}
-}
-var _valid4 = _errs114 === errors;
-valid36 = _valid4;
-if(valid36){
-var props3 = {};
-props3.min = true;
-props3._min = true;
-}
-}
-if(!valid36){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.code = true;
-props2._code = true;
-props2.profile = true;
-props2._profile = true;
-props2.min = true;
-props2._min = true;
-props2.max = true;
-props2._max = true;
-}
-if(data65.id !== undefined && func0.call(data65, "id")){
-let data68 = data65.id;
-if(typeof data68 === "string"){
-if(func7(data68) < 1){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/id", "#/$defs/MessageDefinition_Focus/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/id", "#/$defs/MessageDefinition_Focus/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data65.extension !== undefined && func0.call(data65, "extension")){
-let data69 = data65.extension;
-if(Array.isArray(data69)){
-const len12 = data69.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data69[i12], {instancePath:instancePath+"/focus/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data7 = data.focus;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data7[i0], {instancePath:instancePath+"/focus/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/extension", "#/$defs/MessageDefinition_Focus/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data65.modifierExtension !== undefined && func0.call(data65, "modifierExtension")){
-let data71 = data65.modifierExtension;
-if(Array.isArray(data71)){
-const len13 = data71.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data71[i13], {instancePath:instancePath+"/focus/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/modifierExtension", "#/$defs/MessageDefinition_Focus/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data65.code !== undefined && func0.call(data65, "code")){
-let data73 = data65.code;
-if(typeof data73 !== "string"){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/code", "#/$defs/MessageDefinition_Focus/properties/code/type", {type: "string"}); errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data73 === "Account") ||
-(data73 === "ActivityDefinition")) || (data73 === "AdverseEvent")) || (data73 === "AllergyIntolerance")) ||
-(data73 === "Appointment")) || (data73 === "AppointmentResponse")) || (data73 === "AuditEvent")) || (data73 === "Basic")) ||
-(data73 === "Binary")) || (data73 === "BiologicallyDerivedProduct")) || (data73 === "BodyStructure")) || (data73 === "Bundle")) ||
-(data73 === "CapabilityStatement")) || (data73 === "CarePlan")) || (data73 === "CareTeam")) || (data73 === "CatalogEntry")) ||
-(data73 === "ChargeItem")) || (data73 === "ChargeItemDefinition")) || (data73 === "Claim")) || (data73 === "ClaimResponse")) ||
-(data73 === "ClinicalImpression")) || (data73 === "CodeSystem")) || (data73 === "Communication")) || (data73 === "CommunicationRequest")) ||
-(data73 === "CompartmentDefinition")) || (data73 === "Composition")) || (data73 === "ConceptMap")) || (data73 === "Condition")) ||
-(data73 === "Consent")) || (data73 === "Contract")) || (data73 === "Coverage")) || (data73 === "CoverageEligibilityRequest")) ||
-(data73 === "CoverageEligibilityResponse")) || (data73 === "DetectedIssue")) || (data73 === "Device")) ||
-(data73 === "DeviceDefinition")) || (data73 === "DeviceMetric")) || (data73 === "DeviceRequest")) || (data73 === "DeviceUseStatement")) ||
-(data73 === "DiagnosticReport")) || (data73 === "DocumentManifest")) || (data73 === "DocumentReference")) ||
-(data73 === "DomainResource")) || (data73 === "EffectEvidenceSynthesis")) || (data73 === "Encounter")) ||
-(data73 === "Endpoint")) || (data73 === "EnrollmentRequest")) || (data73 === "EnrollmentResponse")) || (data73 === "EpisodeOfCare")) ||
-(data73 === "EventDefinition")) || (data73 === "Evidence")) || (data73 === "EvidenceVariable")) || (data73 === "ExampleScenario")) ||
-(data73 === "ExplanationOfBenefit")) || (data73 === "FamilyMemberHistory")) || (data73 === "Flag")) || (data73 === "Goal")) ||
-(data73 === "GraphDefinition")) || (data73 === "Group")) || (data73 === "GuidanceResponse")) || (data73 === "HealthcareService")) ||
-(data73 === "ImagingStudy")) || (data73 === "Immunization")) || (data73 === "ImmunizationEvaluation")) ||
-(data73 === "ImmunizationRecommendation")) || (data73 === "ImplementationGuide")) || (data73 === "InsurancePlan")) ||
-(data73 === "Invoice")) || (data73 === "Library")) || (data73 === "Linkage")) || (data73 === "List")) || (data73 === "Location")) ||
-(data73 === "Measure")) || (data73 === "MeasureReport")) || (data73 === "Media")) || (data73 === "Medication")) ||
-(data73 === "MedicationAdministration")) || (data73 === "MedicationDispense")) || (data73 === "MedicationKnowledge")) ||
-(data73 === "MedicationRequest")) || (data73 === "MedicationStatement")) || (data73 === "MedicinalProduct")) ||
-(data73 === "MedicinalProductAuthorization")) || (data73 === "MedicinalProductContraindication")) || (data73 === "MedicinalProductIndication")) ||
-(data73 === "MedicinalProductIngredient")) || (data73 === "MedicinalProductInteraction")) || (data73 === "MedicinalProductManufactured")) ||
-(data73 === "MedicinalProductPackaged")) || (data73 === "MedicinalProductPharmaceutical")) || (data73 === "MedicinalProductUndesirableEffect")) ||
-(data73 === "MessageDefinition")) || (data73 === "MessageHeader")) || (data73 === "MolecularSequence")) ||
-(data73 === "NamingSystem")) || (data73 === "NutritionOrder")) || (data73 === "Observation")) || (data73 === "ObservationDefinition")) ||
-(data73 === "OperationDefinition")) || (data73 === "OperationOutcome")) || (data73 === "Organization")) ||
-(data73 === "OrganizationAffiliation")) || (data73 === "Parameters")) || (data73 === "Patient")) || (data73 === "PaymentNotice")) ||
-(data73 === "PaymentReconciliation")) || (data73 === "Person")) || (data73 === "PlanDefinition")) || (data73 === "Practitioner")) ||
-(data73 === "PractitionerRole")) || (data73 === "Procedure")) || (data73 === "Provenance")) || (data73 === "Questionnaire")) ||
-(data73 === "QuestionnaireResponse")) || (data73 === "RelatedPerson")) || (data73 === "RequestGroup")) ||
-(data73 === "ResearchDefinition")) || (data73 === "ResearchElementDefinition")) || (data73 === "ResearchStudy")) ||
-(data73 === "ResearchSubject")) || (data73 === "Resource")) || (data73 === "RiskAssessment")) || (data73 === "RiskEvidenceSynthesis")) ||
-(data73 === "Schedule")) || (data73 === "SearchParameter")) || (data73 === "ServiceRequest")) || (data73 === "Slot")) ||
-(data73 === "Specimen")) || (data73 === "SpecimenDefinition")) || (data73 === "StructureDefinition")) || (data73 === "StructureMap")) ||
-(data73 === "Subscription")) || (data73 === "Substance")) || (data73 === "SubstanceNucleicAcid")) || (data73 === "SubstancePolymer")) ||
-(data73 === "SubstanceProtein")) || (data73 === "SubstanceReferenceInformation")) || (data73 === "SubstanceSourceMaterial")) ||
-(data73 === "SubstanceSpecification")) || (data73 === "SupplyDelivery")) || (data73 === "SupplyRequest")) ||
-(data73 === "Task")) || (data73 === "TerminologyCapabilities")) || (data73 === "TestReport")) || (data73 === "TestScript")) ||
-(data73 === "ValueSet")) || (data73 === "VerificationResult")) || (data73 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/code", "#/$defs/MessageDefinition_Focus/properties/code/enum", {allowedValues: schema1.properties.code.enum}); errors++;
-}
-}
-if(data65._code !== undefined && func0.call(data65, "_code")){
-if(!(func2(data65._code, {instancePath:instancePath+"/focus/" + i11+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data65.profile !== undefined && func0.call(data65, "profile")){
-let data75 = data65.profile;
-if(typeof data75 === "string"){
-if(!pattern1.test(data75)){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/profile", "#/$defs/MessageDefinition_Focus/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/profile", "#/$defs/MessageDefinition_Focus/properties/profile/type", {type: "string"}); errors++;
-}
-}
-if(data65._profile !== undefined && func0.call(data65, "_profile")){
-if(!(func2(data65._profile, {instancePath:instancePath+"/focus/" + i11+"/_profile"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data65.min !== undefined && func0.call(data65, "min")){
-let data77 = data65.min;
-if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/type", {type: "integer"}); errors++;
-}
-if((typeof data77 == "number") && (isFinite(data77))){
-if(data77 > 2147483647 || isNaN(data77)){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data77 < 0 || isNaN(data77)){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data65._min !== undefined && func0.call(data65, "_min")){
-if(!(func2(data65._min, {instancePath:instancePath+"/focus/" + i11+"/_min"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data65.max !== undefined && func0.call(data65, "max")){
-let data79 = data65.max;
-if(typeof data79 === "string"){
-if(func7(data79) < 1){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/max", "#/$defs/MessageDefinition_Focus/properties/max/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/max", "#/$defs/MessageDefinition_Focus/properties/max/type", {type: "string"}); errors++;
-}
-}
-if(data65._max !== undefined && func0.call(data65, "_max")){
-if(!(func2(data65._max, {instancePath:instancePath+"/focus/" + i11+"/_max"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/cdxMembers/focus/type", {type: "array"}); errors++;
 }
 }
 if(data.responseRequired !== undefined && func0.call(data, "responseRequired")){
-let data81 = data.responseRequired;
-if(!((((data81 === "always") || (data81 === "on-error")) || (data81 === "never")) || (data81 === "on-success"))){
-vErrors = addError(vErrors, instancePath+"/responseRequired", "#/properties/responseRequired/enum", {allowedValues: schema0.properties.responseRequired.enum}); errors++;
+let data9 = data.responseRequired;
+if(!((((data9 === "always") || (data9 === "on-error")) || (data9 === "never")) || (data9 === "on-success"))){
+vErrors = addError(vErrors, instancePath+"/responseRequired", "#/cdxMembers/responseRequired/enum", {allowedValues: schema0.cdxMembers.responseRequired.enum}); errors++;
 }
 }
-if(data._responseRequired !== undefined && func0.call(data, "_responseRequired")){
-if(!(func2(data._responseRequired, {instancePath:instancePath+"/_responseRequired"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.allowedResponse !== undefined && func0.call(data, "allowedResponse")){
-let data83 = data.allowedResponse;
-if(Array.isArray(data83)){
-const len14 = data83.length;
-for(let i14=0; i14<len14; i14++){
-let data84 = data83[i14];
-if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
-if((data84.message === undefined) || (!(func0.call(data84, "message")))){
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14, "#/$defs/MessageDefinition_AllowedResponse/required", {missingProperty: "message"}); errors++;
-}
-if(data84.id !== undefined && func0.call(data84, "id")){
-let data85 = data84.id;
-if(typeof data85 === "string"){
-if(func7(data85) < 1){
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/id", "#/$defs/MessageDefinition_AllowedResponse/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/id", "#/$defs/MessageDefinition_AllowedResponse/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data84.extension !== undefined && func0.call(data84, "extension")){
-let data86 = data84.extension;
-if(Array.isArray(data86)){
-const len15 = data86.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func5(data86[i15], {instancePath:instancePath+"/allowedResponse/" + i14+"/extension/" + i15}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data10 = data.allowedResponse;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data10[i1], {instancePath:instancePath+"/allowedResponse/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/extension", "#/$defs/MessageDefinition_AllowedResponse/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse", "#/cdxMembers/allowedResponse/type", {type: "array"}); errors++;
 }
 }
-if(data84.modifierExtension !== undefined && func0.call(data84, "modifierExtension")){
-let data88 = data84.modifierExtension;
-if(Array.isArray(data88)){
-const len16 = data88.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data88[i16], {instancePath:instancePath+"/allowedResponse/" + i14+"/modifierExtension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/modifierExtension", "#/$defs/MessageDefinition_AllowedResponse/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data84.message !== undefined && func0.call(data84, "message")){
-let data90 = data84.message;
-if(typeof data90 === "string"){
-if(!pattern1.test(data90)){
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/message", "#/$defs/MessageDefinition_AllowedResponse/properties/message/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/message", "#/$defs/MessageDefinition_AllowedResponse/properties/message/type", {type: "string"}); errors++;
-}
-}
-if(data84._message !== undefined && func0.call(data84, "_message")){
-if(!(func2(data84._message, {instancePath:instancePath+"/allowedResponse/" + i14+"/_message"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data84.situation !== undefined && func0.call(data84, "situation")){
-let data92 = data84.situation;
-if(typeof data92 === "string"){
-if(func7(data92) < 1){
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/situation", "#/$defs/MessageDefinition_AllowedResponse/properties/situation/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/situation", "#/$defs/MessageDefinition_AllowedResponse/properties/situation/type", {type: "string"}); errors++;
-}
-}
-if(data84._situation !== undefined && func0.call(data84, "_situation")){
-if(!(func2(data84._situation, {instancePath:instancePath+"/allowedResponse/" + i14+"/_situation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14, "#/$defs/MessageDefinition_AllowedResponse/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse", "#/properties/allowedResponse/type", {type: "array"}); errors++;
-}
-}
-if(data.graph !== undefined && func0.call(data, "graph")){
-let data94 = data.graph;
-if(Array.isArray(data94)){
-const len17 = data94.length;
-for(let i17=0; i17<len17; i17++){
-let data95 = data94[i17];
-if(typeof data95 === "string"){
-if(!pattern1.test(data95)){
-vErrors = addError(vErrors, instancePath+"/graph/" + i17, "#/properties/graph/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/graph/" + i17, "#/properties/graph/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/graph", "#/properties/graph/type", {type: "array"}); errors++;
-}
-}
-if(data._graph !== undefined && func0.call(data, "_graph")){
-let data96 = data._graph;
-if(Array.isArray(data96)){
-const len18 = data96.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func2(data96[i18], {instancePath:instancePath+"/_graph/" + i18}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_graph", "#/properties/_graph/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func12(data, obj0);
+const forms0 = func25(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "event[x]", forms: forms0}); errors++;
 }
@@ -1259,10 +419,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

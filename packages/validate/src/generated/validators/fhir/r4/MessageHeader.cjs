@@ -2,37 +2,282 @@
 "use strict";
 exports.validate = validate0;
 
-
-
-const schema0 = {"properties":{"code":{"enum":["ok","transient-error","fatal-error"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Coding"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["ContactPoint"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Coding"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["eventCoding", func10],
+["eventUri", func4],
+["_eventUri", func5]
+];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = [
+["sender", func12],
+["enterer", func12],
+["author", func12]
+];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = [
+["responsible", func12],
+["reason", func14]
+];
+const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func17 = [
+["focus", func16],
+["definition", func4],
+["_definition", func5]
+];
+const func18 = require("../../../../choice.cjs").choiceForms;
+
+const func19 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func20 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["name", func19],
+["_name", func5],
+["target", func12],
+["endpoint", func4],
+["_endpoint", func5],
+["receiver", func12]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._endpoint !== undefined && func0.call(data, "_endpoint")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.endpoint === undefined) || (!(func0.call(data, "endpoint")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "endpoint"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func21 = require("./datatypes.cjs")["ContactPoint"];
+const func22 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["name", func19],
+["_name", func5],
+["software", func19],
+["_software", func5],
+["version", func19],
+["_version", func5],
+["contact", func21],
+["endpoint", func4],
+["_endpoint", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._endpoint !== undefined && func0.call(data, "_endpoint")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.endpoint === undefined) || (!(func0.call(data, "endpoint")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "endpoint"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+const schema0 = {"cdxMembers":{"code":{"enum":["ok","transient-error","fatal-error"]}}};
+const func23 = [
+["id", func19],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func2],
+["_identifier", func5]
+];
+const func24 = [
+["_code", func5],
+["details", func12]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._identifier !== undefined && func0.call(data, "_identifier")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.identifier === undefined) || (!(func0.call(data, "identifier")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "identifier"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._code !== undefined && func0.call(data, "_code")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "code"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.code !== undefined && func0.call(data, "code")){
+let data2 = data.code;
+if(!(((data2 === "ok") || (data2 === "transient-error")) || (data2 === "fatal-error"))){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/enum", {allowedValues: schema0.cdxMembers.code.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
 const obj0 = new Set(["eventCoding", "eventUri"]);
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MessageHeader.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -95,665 +340,50 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MessageHeader" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data4 = data.id;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data6 = data.implicitRules;
-if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data8 = data.language;
-if(typeof data8 === "string"){
-if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data11 = data.contained;
-if(Array.isArray(data11)){
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data13 = data.extension;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data15 = data.modifierExtension;
-if(Array.isArray(data15)){
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
-if(!(func6(data.eventCoding, {instancePath:instancePath+"/eventCoding"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.eventUri !== undefined && func0.call(data, "eventUri")){
-let data18 = data.eventUri;
-if(typeof data18 === "string"){
-if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", {type: "string"}); errors++;
-}
-}
-if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
-if(!(func2(data._eventUri, {instancePath:instancePath+"/_eventUri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.destination !== undefined && func0.call(data, "destination")){
-let data20 = data.destination;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-let data21 = data20[i3];
-const _errs35 = errors;
-let valid14 = true;
-const _errs36 = errors;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21._endpoint !== undefined && func0.call(data21, "_endpoint")){
-vErrors = pushError(vErrors, {}); errors++;
+let data4 = data.destination;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data4[i0], {instancePath:instancePath+"/destination/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
-var _valid1 = _errs36 === errors;
-errors = _errs35;
+}
+else {
+vErrors = addError(vErrors, instancePath+"/destination", "#/cdxMembers/destination/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func13, vErrors);
 if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs37 = errors;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if((data21.endpoint === undefined) || (!(func0.call(data21, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/allOf/0/then/required", {missingProperty: "endpoint"}); errors++;
-}
-}
-var _valid1 = _errs37 === errors;
-valid14 = _valid1;
-if(valid14){
-var props0 = {};
-props0.endpoint = true;
-props0._endpoint = true;
-}
-}
-if(!valid14){
-vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.name = true;
-props0._name = true;
-props0.target = true;
-props0.endpoint = true;
-props0._endpoint = true;
-props0.receiver = true;
-}
-if(data21.id !== undefined && func0.call(data21, "id")){
-let data23 = data21.id;
-if(typeof data23 === "string"){
-if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/id", "#/$defs/MessageHeader_Destination/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/id", "#/$defs/MessageHeader_Destination/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data21.extension !== undefined && func0.call(data21, "extension")){
-let data24 = data21.extension;
-if(Array.isArray(data24)){
-const len4 = data24.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data24[i4], {instancePath:instancePath+"/destination/" + i3+"/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/extension", "#/$defs/MessageHeader_Destination/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
-let data26 = data21.modifierExtension;
-if(Array.isArray(data26)){
-const len5 = data26.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data26[i5], {instancePath:instancePath+"/destination/" + i3+"/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/modifierExtension", "#/$defs/MessageHeader_Destination/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data21.name !== undefined && func0.call(data21, "name")){
-let data28 = data21.name;
-if(typeof data28 === "string"){
-if(func7(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/name", "#/$defs/MessageHeader_Destination/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/name", "#/$defs/MessageHeader_Destination/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data21._name !== undefined && func0.call(data21, "_name")){
-if(!(func2(data21._name, {instancePath:instancePath+"/destination/" + i3+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data21.target !== undefined && func0.call(data21, "target")){
-if(!(func8(data21.target, {instancePath:instancePath+"/destination/" + i3+"/target"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data21.endpoint !== undefined && func0.call(data21, "endpoint")){
-let data31 = data21.endpoint;
-if(typeof data31 === "string"){
-if(!pattern1.test(data31)){
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/endpoint", "#/$defs/MessageHeader_Destination/properties/endpoint/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/endpoint", "#/$defs/MessageHeader_Destination/properties/endpoint/type", {type: "string"}); errors++;
-}
-}
-if(data21._endpoint !== undefined && func0.call(data21, "_endpoint")){
-if(!(func2(data21._endpoint, {instancePath:instancePath+"/destination/" + i3+"/_endpoint"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data21.receiver !== undefined && func0.call(data21, "receiver")){
-if(!(func8(data21.receiver, {instancePath:instancePath+"/destination/" + i3+"/receiver"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", {type: "array"}); errors++;
-}
-}
-if(data.sender !== undefined && func0.call(data, "sender")){
-if(!(func8(data.sender, {instancePath:instancePath+"/sender"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func8(data.enterer, {instancePath:instancePath+"/enterer"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-if(!(func8(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+errors = vErrors.length;
 }
 if(data.source !== undefined && func0.call(data, "source")){
-let data37 = data.source;
-const _errs61 = errors;
-let valid23 = true;
-const _errs62 = errors;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37._endpoint !== undefined && func0.call(data37, "_endpoint")){
-vErrors = pushError(vErrors, {}); errors++;
+if(!(validate2(data.source, {instancePath:instancePath+"/source"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-var _valid2 = _errs62 === errors;
-errors = _errs61;
+vErrors = func1(data, instancePath, func15, vErrors);
 if(vErrors !== null){
-if(_errs61){
-vErrors.length = _errs61;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs63 = errors;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if((data37.endpoint === undefined) || (!(func0.call(data37, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/allOf/0/then/required", {missingProperty: "endpoint"}); errors++;
-}
-}
-var _valid2 = _errs63 === errors;
-valid23 = _valid2;
-if(valid23){
-var props1 = {};
-props1.endpoint = true;
-props1._endpoint = true;
-}
-}
-if(!valid23){
-vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.name = true;
-props1._name = true;
-props1.software = true;
-props1._software = true;
-props1.version = true;
-props1._version = true;
-props1.contact = true;
-props1.endpoint = true;
-props1._endpoint = true;
-}
-if(data37.id !== undefined && func0.call(data37, "id")){
-let data39 = data37.id;
-if(typeof data39 === "string"){
-if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/MessageHeader_Source/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/MessageHeader_Source/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data37.extension !== undefined && func0.call(data37, "extension")){
-let data40 = data37.extension;
-if(Array.isArray(data40)){
-const len6 = data40.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data40[i6], {instancePath:instancePath+"/source/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/extension", "#/$defs/MessageHeader_Source/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
-let data42 = data37.modifierExtension;
-if(Array.isArray(data42)){
-const len7 = data42.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data42[i7], {instancePath:instancePath+"/source/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/modifierExtension", "#/$defs/MessageHeader_Source/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data37.name !== undefined && func0.call(data37, "name")){
-let data44 = data37.name;
-if(typeof data44 === "string"){
-if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/source/name", "#/$defs/MessageHeader_Source/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/name", "#/$defs/MessageHeader_Source/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data37._name !== undefined && func0.call(data37, "_name")){
-if(!(func2(data37._name, {instancePath:instancePath+"/source/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data37.software !== undefined && func0.call(data37, "software")){
-let data46 = data37.software;
-if(typeof data46 === "string"){
-if(func7(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/source/software", "#/$defs/MessageHeader_Source/properties/software/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/software", "#/$defs/MessageHeader_Source/properties/software/type", {type: "string"}); errors++;
-}
-}
-if(data37._software !== undefined && func0.call(data37, "_software")){
-if(!(func2(data37._software, {instancePath:instancePath+"/source/_software"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data37.version !== undefined && func0.call(data37, "version")){
-let data48 = data37.version;
-if(typeof data48 === "string"){
-if(func7(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/source/version", "#/$defs/MessageHeader_Source/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/version", "#/$defs/MessageHeader_Source/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data37._version !== undefined && func0.call(data37, "_version")){
-if(!(func2(data37._version, {instancePath:instancePath+"/source/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data37.contact !== undefined && func0.call(data37, "contact")){
-if(!(func9(data37.contact, {instancePath:instancePath+"/source/contact"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data37.endpoint !== undefined && func0.call(data37, "endpoint")){
-let data51 = data37.endpoint;
-if(typeof data51 === "string"){
-if(!pattern1.test(data51)){
-vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/$defs/MessageHeader_Source/properties/endpoint/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/$defs/MessageHeader_Source/properties/endpoint/type", {type: "string"}); errors++;
-}
-}
-if(data37._endpoint !== undefined && func0.call(data37, "_endpoint")){
-if(!(func2(data37._endpoint, {instancePath:instancePath+"/source/_endpoint"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/type", {type: "object"}); errors++;
-}
-}
-if(data.responsible !== undefined && func0.call(data, "responsible")){
-if(!(func8(data.responsible, {instancePath:instancePath+"/responsible"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func10(data.reason, {instancePath:instancePath+"/reason"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+errors = vErrors.length;
 }
 if(data.response !== undefined && func0.call(data, "response")){
-let data55 = data.response;
-const _errs91 = errors;
-let valid32 = true;
-const _errs92 = errors;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55._identifier !== undefined && func0.call(data55, "_identifier")){
-vErrors = pushError(vErrors, {}); errors++;
+if(!(validate3(data.response, {instancePath:instancePath+"/response"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
-var _valid3 = _errs92 === errors;
-errors = _errs91;
+vErrors = func1(data, instancePath, func17, vErrors);
 if(vErrors !== null){
-if(_errs91){
-vErrors.length = _errs91;
+errors = vErrors.length;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs93 = errors;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if((data55.identifier === undefined) || (!(func0.call(data55, "identifier")))){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/0/then/required", {missingProperty: "identifier"}); errors++;
-}
-}
-var _valid3 = _errs93 === errors;
-valid32 = _valid3;
-if(valid32){
-var props2 = {};
-props2.identifier = true;
-props2._identifier = true;
-}
-}
-if(!valid32){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs95 = errors;
-let valid34 = true;
-const _errs96 = errors;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55._code !== undefined && func0.call(data55, "_code")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid4 = _errs96 === errors;
-errors = _errs95;
-if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs97 = errors;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if((data55.code === undefined) || (!(func0.call(data55, "code")))){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/1/then/required", {missingProperty: "code"}); errors++;
-}
-}
-var _valid4 = _errs97 === errors;
-valid34 = _valid4;
-if(valid34){
-var props3 = {};
-props3.code = true;
-props3._code = true;
-}
-}
-if(!valid34){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.identifier = true;
-props2._identifier = true;
-props2.code = true;
-props2._code = true;
-props2.details = true;
-}
-if(data55.id !== undefined && func0.call(data55, "id")){
-let data58 = data55.id;
-if(typeof data58 === "string"){
-if(func7(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/MessageHeader_Response/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/MessageHeader_Response/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data55.extension !== undefined && func0.call(data55, "extension")){
-let data59 = data55.extension;
-if(Array.isArray(data59)){
-const len8 = data59.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data59[i8], {instancePath:instancePath+"/response/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/MessageHeader_Response/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
-let data61 = data55.modifierExtension;
-if(Array.isArray(data61)){
-const len9 = data61.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data61[i9], {instancePath:instancePath+"/response/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/MessageHeader_Response/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data55.identifier !== undefined && func0.call(data55, "identifier")){
-let data63 = data55.identifier;
-if(typeof data63 === "string"){
-if(!pattern0.test(data63)){
-vErrors = addError(vErrors, instancePath+"/response/identifier", "#/$defs/MessageHeader_Response/properties/identifier/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response/identifier", "#/$defs/MessageHeader_Response/properties/identifier/type", {type: "string"}); errors++;
-}
-}
-if(data55._identifier !== undefined && func0.call(data55, "_identifier")){
-if(!(func2(data55._identifier, {instancePath:instancePath+"/response/_identifier"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data55.code !== undefined && func0.call(data55, "code")){
-let data65 = data55.code;
-if(!(((data65 === "ok") || (data65 === "transient-error")) || (data65 === "fatal-error"))){
-vErrors = addError(vErrors, instancePath+"/response/code", "#/$defs/MessageHeader_Response/properties/code/enum", {allowedValues: schema0.properties.code.enum}); errors++;
-}
-}
-if(data55._code !== undefined && func0.call(data55, "_code")){
-if(!(func2(data55._code, {instancePath:instancePath+"/response/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data55.details !== undefined && func0.call(data55, "details")){
-if(!(func8(data55.details, {instancePath:instancePath+"/response/details"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/type", {type: "object"}); errors++;
-}
-}
-if(data.focus !== undefined && func0.call(data, "focus")){
-let data68 = data.focus;
-if(Array.isArray(data68)){
-const len10 = data68.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func8(data68[i10], {instancePath:instancePath+"/focus/" + i10}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
-}
-}
-if(data.definition !== undefined && func0.call(data, "definition")){
-let data70 = data.definition;
-if(typeof data70 === "string"){
-if(!pattern1.test(data70)){
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
-}
-}
-if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func2(data._definition, {instancePath:instancePath+"/_definition"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func11(data, obj0);
+const forms0 = func18(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "event[x]", forms: forms0}); errors++;
 }
@@ -764,37 +394,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "eventCoding": true,
-  "eventUri": true,
-  "_eventUri": true,
-  "destination": true,
-  "sender": true,
-  "enterer": true,
-  "author": true,
-  "source": true,
-  "responsible": true,
-  "reason": true,
-  "response": true,
-  "focus": true,
-  "definition": true,
-  "_definition": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

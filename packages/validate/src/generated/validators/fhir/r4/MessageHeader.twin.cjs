@@ -307,8 +307,12 @@ errors++;
 }
 }
 if(data21.target !== undefined){
-if(!(func6.call(this, data21.target))){
+let data30 = data21.target;
+if(!(func6.call(this, data30))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data30 == "object" && data30 !== null && !Array.isArray(data30)){
+this.sites.push(data30, "MessageHeader.destination.target");
 }
 }
 if(data21.endpoint !== undefined){
@@ -328,8 +332,12 @@ errors++;
 }
 }
 if(data21.receiver !== undefined){
-if(!(func6.call(this, data21.receiver))){
+let data33 = data21.receiver;
+if(!(func6.call(this, data33))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data33 == "object" && data33 !== null && !Array.isArray(data33)){
+this.sites.push(data33, "MessageHeader.destination.receiver");
 }
 }
 for(const key0 in data21){
@@ -354,18 +362,30 @@ errors++;
 }
 }
 if(data.sender !== undefined){
-if(!(func6.call(this, data.sender))){
+let data34 = data.sender;
+if(!(func6.call(this, data34))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data34 == "object" && data34 !== null && !Array.isArray(data34)){
+this.sites.push(data34, "MessageHeader.sender");
 }
 }
 if(data.enterer !== undefined){
-if(!(func6.call(this, data.enterer))){
+let data35 = data.enterer;
+if(!(func6.call(this, data35))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data35 == "object" && data35 !== null && !Array.isArray(data35)){
+this.sites.push(data35, "MessageHeader.enterer");
 }
 }
 if(data.author !== undefined){
-if(!(func6.call(this, data.author))){
+let data36 = data.author;
+if(!(func6.call(this, data36))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data36 == "object" && data36 !== null && !Array.isArray(data36)){
+this.sites.push(data36, "MessageHeader.author");
 }
 }
 if(data.source !== undefined){
@@ -527,8 +547,12 @@ errors++;
 }
 }
 if(data.responsible !== undefined){
-if(!(func6.call(this, data.responsible))){
+let data53 = data.responsible;
+if(!(func6.call(this, data53))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data53 == "object" && data53 !== null && !Array.isArray(data53)){
+this.sites.push(data53, "MessageHeader.responsible");
 }
 }
 if(data.reason !== undefined){
@@ -668,8 +692,12 @@ errors++;
 }
 }
 if(data55.details !== undefined){
-if(!(func6.call(this, data55.details))){
+let data67 = data55.details;
+if(!(func6.call(this, data67))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data67 == "object" && data67 !== null && !Array.isArray(data67)){
+this.sites.push(data67, "MessageHeader.response.details");
 }
 }
 for(const key2 in data55){
@@ -693,8 +721,12 @@ let data68 = data.focus;
 if(Array.isArray(data68)){
 const len10 = data68.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6.call(this, data68[i10]))){
+let data69 = data68[i10];
+if(!(func6.call(this, data69))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data69 == "object" && data69 !== null && !Array.isArray(data69)){
+this.sites.push(data69, "MessageHeader.focus");
 }
 }
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "registered",
@@ -17,33 +17,150 @@ const schema0 = {
   }
  }
 };
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("./datatypes.cjs")["Period"];
-const func10 = require("./datatypes.cjs")["Timing"];
-const func11 = require("./datatypes.cjs")["Quantity"];
-const func12 = require("ajv/dist/runtime/ucs2length").default;
-const func13 = require("./datatypes.cjs")["Range"];
-const func14 = require("./datatypes.cjs")["Ratio"];
-const func15 = require("./datatypes.cjs")["SampledData"];
-const func16 = require("./datatypes.cjs")["Annotation"];
-const func17 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-instant"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["basedOn", func11],
+["partOf", func11]
+];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func17 = require("./datatypes.cjs")["Period"];
+const func18 = require("./datatypes.cjs")["Timing"];
+const func19 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
+const func20 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func21 = require("./datatypes.cjs")["Quantity"];
+const func22 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func23 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func24 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func25 = require("./datatypes.cjs")["Range"];
+const func26 = require("./datatypes.cjs")["Ratio"];
+const func27 = require("./datatypes.cjs")["SampledData"];
+const func28 = require("./datatypes.cjs")["member_95f9438413"];
+const func29 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func30 = [
+["_status", func5],
+["category", func13],
+["code", func14],
+["subject", func15],
+["focus", func11],
+["encounter", func15],
+["effectiveDateTime", func16],
+["_effectiveDateTime", func5],
+["effectivePeriod", func17],
+["effectiveTiming", func18],
+["effectiveInstant", func19],
+["_effectiveInstant", func5],
+["issued", func20],
+["_issued", func5],
+["performer", func11],
+["valueQuantity", func21],
+["valueCodeableConcept", func14],
+["valueString", func22],
+["_valueString", func5],
+["valueBoolean", func23],
+["_valueBoolean", func5],
+["valueInteger", func24],
+["_valueInteger", func5],
+["valueRange", func25],
+["valueRatio", func26],
+["valueSampledData", func27],
+["valueTime", func28],
+["_valueTime", func5],
+["valueDateTime", func16],
+["_valueDateTime", func5],
+["valuePeriod", func17],
+["dataAbsentReason", func14],
+["interpretation", func13],
+["note", func29],
+["bodySite", func14],
+["method", func14],
+["specimen", func15],
+["device", func15]
+];
+const func31 = [
+["hasMember", func11],
+["derivedFrom", func11]
+];
+const func32 = require("../../../../choice.cjs").choiceForms;
 
+const func33 = [
+["id", func22],
+["extension", func9],
+["modifierExtension", func9],
+["low", func21],
+["high", func21],
+["type", func14],
+["appliesTo", func13],
+["age", func25],
+["text", func22],
+["_text", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func34 = [
+["id", func22],
+["extension", func9],
+["modifierExtension", func9],
+["code", func14],
+["valueQuantity", func21],
+["valueCodeableConcept", func14],
+["valueString", func22],
+["_valueString", func5],
+["valueBoolean", func23],
+["_valueBoolean", func5],
+["valueInteger", func24],
+["_valueInteger", func5],
+["valueRange", func25],
+["valueRatio", func26],
+["valueSampledData", func27],
+["valueTime", func28],
+["_valueTime", func5],
+["valueDateTime", func16],
+["_valueDateTime", func5],
+["valuePeriod", func17],
+["dataAbsentReason", func14],
+["interpretation", func13]
+];
 const obj0 = new Set(["valueQuantity",
 "valueCodeableConcept",
 "valueString",
@@ -56,297 +173,32 @@ const obj0 = new Set(["valueQuantity",
 "valueDateTime",
 "valuePeriod"]);
 
-function validate1(data, {instancePath=""}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func12(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func11(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func8(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-let data8 = data.valueString;
-if(typeof data8 === "string"){
-if(func12(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func2(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func2(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-let data12 = data.valueInteger;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
-}
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 2147483647 || isNaN(data12)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data12 < -2147483648 || isNaN(data12)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func2(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func13(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func14(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func15(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-let data17 = data.valueTime;
-if(typeof data17 === "string"){
-if(!pattern5.test(data17)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func2(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-let data19 = data.valueDateTime;
-if(typeof data19 === "string"){
-if(!pattern3.test(data19)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func2(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func9(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.dataAbsentReason !== undefined && func0.call(data, "dataAbsentReason")){
-if(!(func8(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.interpretation !== undefined && func0.call(data, "interpretation")){
-let data23 = data.interpretation;
-if(Array.isArray(data23)){
-const len2 = data23.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func8(data23[i2], {instancePath:instancePath+"/interpretation/" + i2}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/interpretation", "#/properties/interpretation/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.referenceRange !== undefined && func0.call(data, "referenceRange")){
-let data25 = data.referenceRange;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-let data26 = data25[i3];
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.id !== undefined && func0.call(data26, "id")){
-let data27 = data26.id;
-if(typeof data27 === "string"){
-if(func12(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/id", "#/$defs/Observation_ReferenceRange/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/id", "#/$defs/Observation_ReferenceRange/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data26.extension !== undefined && func0.call(data26, "extension")){
-let data28 = data26.extension;
-if(Array.isArray(data28)){
-const len4 = data28.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data28[i4], {instancePath:instancePath+"/referenceRange/" + i3+"/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data0 = data.referenceRange;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/referenceRange/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/extension", "#/$defs/Observation_ReferenceRange/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange", "#/cdxMembers/referenceRange/type", {type: "array"}); errors++;
 }
 }
-if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
-let data30 = data26.modifierExtension;
-if(Array.isArray(data30)){
-const len5 = data30.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data30[i5], {instancePath:instancePath+"/referenceRange/" + i3+"/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/modifierExtension", "#/$defs/Observation_ReferenceRange/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data26.low !== undefined && func0.call(data26, "low")){
-if(!(func11(data26.low, {instancePath:instancePath+"/referenceRange/" + i3+"/low"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data26.high !== undefined && func0.call(data26, "high")){
-if(!(func11(data26.high, {instancePath:instancePath+"/referenceRange/" + i3+"/high"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data26.type !== undefined && func0.call(data26, "type")){
-if(!(func8(data26.type, {instancePath:instancePath+"/referenceRange/" + i3+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data26.appliesTo !== undefined && func0.call(data26, "appliesTo")){
-let data35 = data26.appliesTo;
-if(Array.isArray(data35)){
-const len6 = data35.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data35[i6], {instancePath:instancePath+"/referenceRange/" + i3+"/appliesTo/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/appliesTo", "#/$defs/Observation_ReferenceRange/properties/appliesTo/type", {type: "array"}); errors++;
-}
-}
-if(data26.age !== undefined && func0.call(data26, "age")){
-if(!(func13(data26.age, {instancePath:instancePath+"/referenceRange/" + i3+"/age"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data26.text !== undefined && func0.call(data26, "text")){
-let data38 = data26.text;
-if(typeof data38 === "string"){
-if(func12(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/text", "#/$defs/Observation_ReferenceRange/properties/text/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/text", "#/$defs/Observation_ReferenceRange/properties/text/type", {type: "string"}); errors++;
-}
-}
-if(data26._text !== undefined && func0.call(data26, "_text")){
-if(!(func2(data26._text, {instancePath:instancePath+"/referenceRange/" + i3+"/_text"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3, "#/$defs/Observation_ReferenceRange/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange", "#/properties/referenceRange/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func17(data, obj0);
+const forms0 = func32(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -354,38 +206,9 @@ vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", fo
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "code": true,
-  "valueQuantity": true,
-  "valueCodeableConcept": true,
-  "valueString": true,
-  "_valueString": true,
-  "valueBoolean": true,
-  "_valueBoolean": true,
-  "valueInteger": true,
-  "_valueInteger": true,
-  "valueRange": true,
-  "valueRatio": true,
-  "valueSampledData": true,
-  "valueTime": true,
-  "_valueTime": true,
-  "valueDateTime": true,
-  "_valueDateTime": true,
-  "valuePeriod": true,
-  "dataAbsentReason": true,
-  "interpretation": true,
-  "referenceRange": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 const obj1 = new Set(["effectiveDateTime", "effectivePeriod", "effectiveTiming", "effectiveInstant"]);
 
@@ -393,13 +216,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Observation.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -427,11 +243,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -443,650 +254,62 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.basedOn = true;
-props0.partOf = true;
-props0.status = true;
-props0._status = true;
-props0.category = true;
-props0.code = true;
-props0.subject = true;
-props0.focus = true;
-props0.encounter = true;
-props0.effectiveDateTime = true;
-props0._effectiveDateTime = true;
-props0.effectivePeriod = true;
-props0.effectiveTiming = true;
-props0.effectiveInstant = true;
-props0._effectiveInstant = true;
-props0.issued = true;
-props0._issued = true;
-props0.performer = true;
-props0.valueQuantity = true;
-props0.valueCodeableConcept = true;
-props0.valueString = true;
-props0._valueString = true;
-props0.valueBoolean = true;
-props0._valueBoolean = true;
-props0.valueInteger = true;
-props0._valueInteger = true;
-props0.valueRange = true;
-props0.valueRatio = true;
-props0.valueSampledData = true;
-props0.valueTime = true;
-props0._valueTime = true;
-props0.valueDateTime = true;
-props0._valueDateTime = true;
-props0.valuePeriod = true;
-props0.dataAbsentReason = true;
-props0.interpretation = true;
-props0.note = true;
-props0.bodySite = true;
-props0.method = true;
-props0.specimen = true;
-props0.device = true;
-props0.referenceRange = true;
-props0.hasMember = true;
-props0.derivedFrom = true;
-props0.component = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Observation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Observation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Observation"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-let data17 = data.basedOn;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data17[i4], {instancePath:instancePath+"/basedOn/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-let data19 = data.partOf;
-if(Array.isArray(data19)){
-const len5 = data19.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func7(data19[i5], {instancePath:instancePath+"/partOf/" + i5}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data21 = data.status;
-if(!((((((((data21 === "registered") || (data21 === "preliminary")) || (data21 === "final")) || (data21 === "amended")) || (data21 === "corrected")) || (data21 === "cancelled")) || (data21 === "entered-in-error")) || (data21 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!((((((((data2 === "registered") || (data2 === "preliminary")) || (data2 === "final")) || (data2 === "amended")) || (data2 === "corrected")) || (data2 === "cancelled")) || (data2 === "entered-in-error")) || (data2 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-let data23 = data.category;
-if(Array.isArray(data23)){
-const len6 = data23.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data23[i6], {instancePath:instancePath+"/category/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.focus !== undefined && func0.call(data, "focus")){
-let data27 = data.focus;
-if(Array.isArray(data27)){
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func7(data27[i7], {instancePath:instancePath+"/focus/" + i7}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func7(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")){
-let data30 = data.effectiveDateTime;
-if(typeof data30 === "string"){
-if(!pattern3.test(data30)){
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
-if(!(func2(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func9(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveTiming !== undefined && func0.call(data, "effectiveTiming")){
-if(!(func10(data.effectiveTiming, {instancePath:instancePath+"/effectiveTiming"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveInstant !== undefined && func0.call(data, "effectiveInstant")){
-let data34 = data.effectiveInstant;
-if(typeof data34 === "string"){
-if(!pattern4.test(data34)){
-vErrors = addError(vErrors, instancePath+"/effectiveInstant", "#/properties/effectiveInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/effectiveInstant", "#/properties/effectiveInstant/type", {type: "string"}); errors++;
-}
-}
-if(data._effectiveInstant !== undefined && func0.call(data, "_effectiveInstant")){
-if(!(func2(data._effectiveInstant, {instancePath:instancePath+"/_effectiveInstant"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.issued !== undefined && func0.call(data, "issued")){
-let data36 = data.issued;
-if(typeof data36 === "string"){
-if(!pattern4.test(data36)){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data36))){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
-}
-}
-if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func2(data._issued, {instancePath:instancePath+"/_issued"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.performer !== undefined && func0.call(data, "performer")){
-let data38 = data.performer;
-if(Array.isArray(data38)){
-const len8 = data38.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func7(data38[i8], {instancePath:instancePath+"/performer/" + i8}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func11(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func8(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-let data42 = data.valueString;
-if(typeof data42 === "string"){
-if(func12(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func2(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func2(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-let data46 = data.valueInteger;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
-}
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 > 2147483647 || isNaN(data46)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data46 < -2147483648 || isNaN(data46)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func2(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func13(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func14(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func15(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-let data51 = data.valueTime;
-if(typeof data51 === "string"){
-if(!pattern5.test(data51)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func2(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-let data53 = data.valueDateTime;
-if(typeof data53 === "string"){
-if(!pattern3.test(data53)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func2(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func9(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.dataAbsentReason !== undefined && func0.call(data, "dataAbsentReason")){
-if(!(func8(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.interpretation !== undefined && func0.call(data, "interpretation")){
-let data57 = data.interpretation;
-if(Array.isArray(data57)){
-const len9 = data57.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func8(data57[i9], {instancePath:instancePath+"/interpretation/" + i9}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/interpretation", "#/properties/interpretation/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data59 = data.note;
-if(Array.isArray(data59)){
-const len10 = data59.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func16(data59[i10], {instancePath:instancePath+"/note/" + i10}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func8(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.method !== undefined && func0.call(data, "method")){
-if(!(func8(data.method, {instancePath:instancePath+"/method"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.specimen !== undefined && func0.call(data, "specimen")){
-if(!(func7(data.specimen, {instancePath:instancePath+"/specimen"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.device !== undefined && func0.call(data, "device")){
-if(!(func7(data.device, {instancePath:instancePath+"/device"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.referenceRange !== undefined && func0.call(data, "referenceRange")){
-let data65 = data.referenceRange;
-if(Array.isArray(data65)){
-const len11 = data65.length;
-for(let i11=0; i11<len11; i11++){
-let data66 = data65[i11];
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.id !== undefined && func0.call(data66, "id")){
-let data67 = data66.id;
-if(typeof data67 === "string"){
-if(func12(data67) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/id", "#/$defs/Observation_ReferenceRange/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/id", "#/$defs/Observation_ReferenceRange/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data66.extension !== undefined && func0.call(data66, "extension")){
-let data68 = data66.extension;
-if(Array.isArray(data68)){
-const len12 = data68.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data68[i12], {instancePath:instancePath+"/referenceRange/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/extension", "#/$defs/Observation_ReferenceRange/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data66.modifierExtension !== undefined && func0.call(data66, "modifierExtension")){
-let data70 = data66.modifierExtension;
-if(Array.isArray(data70)){
-const len13 = data70.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data70[i13], {instancePath:instancePath+"/referenceRange/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/modifierExtension", "#/$defs/Observation_ReferenceRange/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data66.low !== undefined && func0.call(data66, "low")){
-if(!(func11(data66.low, {instancePath:instancePath+"/referenceRange/" + i11+"/low"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data66.high !== undefined && func0.call(data66, "high")){
-if(!(func11(data66.high, {instancePath:instancePath+"/referenceRange/" + i11+"/high"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data66.type !== undefined && func0.call(data66, "type")){
-if(!(func8(data66.type, {instancePath:instancePath+"/referenceRange/" + i11+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data66.appliesTo !== undefined && func0.call(data66, "appliesTo")){
-let data75 = data66.appliesTo;
-if(Array.isArray(data75)){
-const len14 = data75.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func8(data75[i14], {instancePath:instancePath+"/referenceRange/" + i11+"/appliesTo/" + i14}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/appliesTo", "#/$defs/Observation_ReferenceRange/properties/appliesTo/type", {type: "array"}); errors++;
-}
-}
-if(data66.age !== undefined && func0.call(data66, "age")){
-if(!(func13(data66.age, {instancePath:instancePath+"/referenceRange/" + i11+"/age"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data66.text !== undefined && func0.call(data66, "text")){
-let data78 = data66.text;
-if(typeof data78 === "string"){
-if(func12(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/text", "#/$defs/Observation_ReferenceRange/properties/text/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/text", "#/$defs/Observation_ReferenceRange/properties/text/type", {type: "string"}); errors++;
-}
-}
-if(data66._text !== undefined && func0.call(data66, "_text")){
-if(!(func2(data66._text, {instancePath:instancePath+"/referenceRange/" + i11+"/_text"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11, "#/$defs/Observation_ReferenceRange/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceRange", "#/properties/referenceRange/type", {type: "array"}); errors++;
-}
-}
-if(data.hasMember !== undefined && func0.call(data, "hasMember")){
-let data80 = data.hasMember;
-if(Array.isArray(data80)){
-const len15 = data80.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func7(data80[i15], {instancePath:instancePath+"/hasMember/" + i15}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hasMember", "#/properties/hasMember/type", {type: "array"}); errors++;
-}
-}
-if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
-let data82 = data.derivedFrom;
-if(Array.isArray(data82)){
-const len16 = data82.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func7(data82[i16], {instancePath:instancePath+"/derivedFrom/" + i16}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", {type: "array"}); errors++;
-}
-}
-if(data.component !== undefined && func0.call(data, "component")){
-let data84 = data.component;
-if(Array.isArray(data84)){
-const len17 = data84.length;
-for(let i17=0; i17<len17; i17++){
-if(!(validate1(data84[i17], {instancePath:instancePath+"/component/" + i17}))){
+let data3 = data.referenceRange;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/referenceRange/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange", "#/cdxMembers/referenceRange/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func17(data, obj1);
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.component !== undefined && func0.call(data, "component")){
+let data5 = data.component;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data5[i1], {instancePath:instancePath+"/component/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/component", "#/cdxMembers/component/type", {type: "array"}); errors++;
+}
+}
+const forms0 = func32(data, obj1);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
 }
-const forms1 = func17(data, obj0);
+const forms1 = func32(data, obj0);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
@@ -1095,10 +318,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -535,8 +535,12 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func6.call(this, data17[i4]))){
+let data18 = data17[i4];
+if(!(func6.call(this, data18))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data18 == "object" && data18 !== null && !Array.isArray(data18)){
+this.sites.push(data18, "Observation.basedOn");
 }
 }
 }
@@ -549,8 +553,12 @@ let data19 = data.partOf;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func6.call(this, data19[i5]))){
+let data20 = data19[i5];
+if(!(func6.call(this, data20))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data20 == "object" && data20 !== null && !Array.isArray(data20)){
+this.sites.push(data20, "Observation.partOf");
 }
 }
 }
@@ -589,8 +597,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func6.call(this, data.subject))){
+let data26 = data.subject;
+if(!(func6.call(this, data26))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data26 == "object" && data26 !== null && !Array.isArray(data26)){
+this.sites.push(data26, "Observation.subject");
 }
 }
 if(data.focus !== undefined){
@@ -598,8 +610,12 @@ let data27 = data.focus;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func6.call(this, data27[i7]))){
+let data28 = data27[i7];
+if(!(func6.call(this, data28))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data28 == "object" && data28 !== null && !Array.isArray(data28)){
+this.sites.push(data28, "Observation.focus");
 }
 }
 }
@@ -608,8 +624,12 @@ errors++;
 }
 }
 if(data.encounter !== undefined){
-if(!(func6.call(this, data.encounter))){
+let data29 = data.encounter;
+if(!(func6.call(this, data29))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data29 == "object" && data29 !== null && !Array.isArray(data29)){
+this.sites.push(data29, "Observation.encounter");
 }
 }
 if(data.effectiveDateTime !== undefined){
@@ -678,8 +698,12 @@ let data38 = data.performer;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6.call(this, data38[i8]))){
+let data39 = data38[i8];
+if(!(func6.call(this, data39))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data39 == "object" && data39 !== null && !Array.isArray(data39)){
+this.sites.push(data39, "Observation.performer");
 }
 }
 }
@@ -838,13 +862,21 @@ errors++;
 }
 }
 if(data.specimen !== undefined){
-if(!(func6.call(this, data.specimen))){
+let data63 = data.specimen;
+if(!(func6.call(this, data63))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data63 == "object" && data63 !== null && !Array.isArray(data63)){
+this.sites.push(data63, "Observation.specimen");
 }
 }
 if(data.device !== undefined){
-if(!(func6.call(this, data.device))){
+let data64 = data.device;
+if(!(func6.call(this, data64))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data64 == "object" && data64 !== null && !Array.isArray(data64)){
+this.sites.push(data64, "Observation.device");
 }
 }
 if(data.referenceRange !== undefined){
@@ -969,8 +1001,12 @@ let data80 = data.hasMember;
 if(Array.isArray(data80)){
 const len15 = data80.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func6.call(this, data80[i15]))){
+let data81 = data80[i15];
+if(!(func6.call(this, data81))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data81 == "object" && data81 !== null && !Array.isArray(data81)){
+this.sites.push(data81, "Observation.hasMember");
 }
 }
 }
@@ -983,8 +1019,12 @@ let data82 = data.derivedFrom;
 if(Array.isArray(data82)){
 const len16 = data82.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func6.call(this, data82[i16]))){
+let data83 = data82[i16];
+if(!(func6.call(this, data83))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data83 == "object" && data83 !== null && !Array.isArray(data83)){
+this.sites.push(data83, "Observation.derivedFrom");
 }
 }
 }

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "permittedDataType": {
    "items": {
     "enum": [
@@ -22,52 +22,135 @@ const schema0 = {
   }
  }
 };
-
-const schema1 = {
- "properties": {
-  "category": {
-   "enum": [
-    "reference",
-    "critical",
-    "absolute"
-   ]
-  },
-  "gender": {
-   "enum": [
-    "male",
-    "female",
-    "other",
-    "unknown"
-   ]
-  }
- }
-};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["CodeableConcept"];
-const func7 = require("./datatypes.cjs")["Identifier"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["Range"];
-const func10 = require("./datatypes.cjs")["Reference"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_796295fe1b"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_1c0793403c"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["category", func10],
+["code", func11],
+["identifier", func12]
+];
+const func14 = require("./datatypes.cjs")["member_037bb971b0"];
+const func15 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func16 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func17 = [
+["_permittedDataType", func14],
+["multipleResultsAllowed", func15],
+["_multipleResultsAllowed", func5],
+["method", func11],
+["preferredReportName", func16],
+["_preferredReportName", func5]
+];
+const func18 = require("./datatypes.cjs")["Reference"];
+const func19 = [
+["validCodedValueSet", func18],
+["normalCodedValueSet", func18],
+["abnormalCodedValueSet", func18],
+["criticalCodedValueSet", func18]
+];
+
+const func20 = require("./datatypes.cjs")["member_cddf8275af"];
+const func21 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func22 = [
+["id", func16],
+["extension", func9],
+["modifierExtension", func9],
+["customaryUnit", func11],
+["unit", func11],
+["conversionFactor", func20],
+["_conversionFactor", func5],
+["decimalPrecision", func21],
+["_decimalPrecision", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+const schema1 = {"cdxMembers":{"category":{"enum":["reference","critical","absolute"]}}};
+const func23 = [
+["id", func16],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func24 = require("./datatypes.cjs")["Range"];
+const func25 = require("./datatypes.cjs")["member_bd2792a597"];
+const func26 = [
+["_category", func5],
+["range", func24],
+["context", func11],
+["appliesTo", func10],
+["gender", func25],
+["_gender", func5],
+["age", func24],
+["gestationalAge", func24],
+["condition", func16],
+["_condition", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.category !== undefined && func0.call(data, "category")){
+let data0 = data.category;
+if(!(((data0 === "reference") || (data0 === "critical")) || (data0 === "absolute"))){
+vErrors = addError(vErrors, instancePath+"/category", "#/cdxMembers/category/enum", {allowedValues: schema1.cdxMembers.category.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ObservationDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
@@ -77,431 +160,54 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ObservationDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ObservationDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ObservationDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-let data14 = data.category;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/category/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func6(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data17 = data.identifier;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data17[i4], {instancePath:instancePath+"/identifier/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.permittedDataType !== undefined && func0.call(data, "permittedDataType")){
-let data19 = data.permittedDataType;
-if(Array.isArray(data19)){
-const len5 = data19.length;
-for(let i5=0; i5<len5; i5++){
-let data20 = data19[i5];
-if(!(((((((((((data20 === "Quantity") || (data20 === "CodeableConcept")) || (data20 === "string")) || (data20 === "boolean")) || (data20 === "integer")) || (data20 === "Range")) || (data20 === "Ratio")) || (data20 === "SampledData")) || (data20 === "time")) || (data20 === "dateTime")) || (data20 === "Period"))){
-vErrors = addError(vErrors, instancePath+"/permittedDataType/" + i5, "#/properties/permittedDataType/items/enum", {allowedValues: schema0.properties.permittedDataType.items.enum}); errors++;
+let data1 = data.permittedDataType;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(!(((((((((((data2 === "Quantity") || (data2 === "CodeableConcept")) || (data2 === "string")) || (data2 === "boolean")) || (data2 === "integer")) || (data2 === "Range")) || (data2 === "Ratio")) || (data2 === "SampledData")) || (data2 === "time")) || (data2 === "dateTime")) || (data2 === "Period"))){
+vErrors = addError(vErrors, instancePath+"/permittedDataType/" + i0, "#/cdxMembers/permittedDataType/items/enum", {allowedValues: schema0.cdxMembers.permittedDataType.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/permittedDataType", "#/properties/permittedDataType/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/permittedDataType", "#/cdxMembers/permittedDataType/type", {type: "array"}); errors++;
 }
 }
-if(data._permittedDataType !== undefined && func0.call(data, "_permittedDataType")){
-let data21 = data._permittedDataType;
-if(Array.isArray(data21)){
-const len6 = data21.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func2(data21[i6], {instancePath:instancePath+"/_permittedDataType/" + i6}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_permittedDataType", "#/properties/_permittedDataType/type", {type: "array"}); errors++;
-}
-}
-if(data.multipleResultsAllowed !== undefined && func0.call(data, "multipleResultsAllowed")){
-if(typeof data.multipleResultsAllowed !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/multipleResultsAllowed", "#/properties/multipleResultsAllowed/type", {type: "boolean"}); errors++;
-}
-}
-if(data._multipleResultsAllowed !== undefined && func0.call(data, "_multipleResultsAllowed")){
-if(!(func2(data._multipleResultsAllowed, {instancePath:instancePath+"/_multipleResultsAllowed"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.method !== undefined && func0.call(data, "method")){
-if(!(func6(data.method, {instancePath:instancePath+"/method"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.preferredReportName !== undefined && func0.call(data, "preferredReportName")){
-let data26 = data.preferredReportName;
-if(typeof data26 === "string"){
-if(func8(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/preferredReportName", "#/properties/preferredReportName/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/preferredReportName", "#/properties/preferredReportName/type", {type: "string"}); errors++;
-}
-}
-if(data._preferredReportName !== undefined && func0.call(data, "_preferredReportName")){
-if(!(func2(data._preferredReportName, {instancePath:instancePath+"/_preferredReportName"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.quantitativeDetails !== undefined && func0.call(data, "quantitativeDetails")){
-let data28 = data.quantitativeDetails;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.id !== undefined && func0.call(data28, "id")){
-let data29 = data28.id;
-if(typeof data29 === "string"){
-if(func8(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/id", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/id", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data28.extension !== undefined && func0.call(data28, "extension")){
-let data30 = data28.extension;
-if(Array.isArray(data30)){
-const len7 = data30.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data30[i7], {instancePath:instancePath+"/quantitativeDetails/extension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/extension", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data28.modifierExtension !== undefined && func0.call(data28, "modifierExtension")){
-let data32 = data28.modifierExtension;
-if(Array.isArray(data32)){
-const len8 = data32.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data32[i8], {instancePath:instancePath+"/quantitativeDetails/modifierExtension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/modifierExtension", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data28.customaryUnit !== undefined && func0.call(data28, "customaryUnit")){
-if(!(func6(data28.customaryUnit, {instancePath:instancePath+"/quantitativeDetails/customaryUnit"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data28.unit !== undefined && func0.call(data28, "unit")){
-if(!(func6(data28.unit, {instancePath:instancePath+"/quantitativeDetails/unit"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data28.conversionFactor !== undefined && func0.call(data28, "conversionFactor")){
-let data36 = data28.conversionFactor;
-if(!((typeof data36 == "number") && (isFinite(data36)))){
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/conversionFactor", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/conversionFactor/type", {type: "number"}); errors++;
-}
-}
-if(data28._conversionFactor !== undefined && func0.call(data28, "_conversionFactor")){
-if(!(func2(data28._conversionFactor, {instancePath:instancePath+"/quantitativeDetails/_conversionFactor"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data28.decimalPrecision !== undefined && func0.call(data28, "decimalPrecision")){
-let data38 = data28.decimalPrecision;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/type", {type: "integer"}); errors++;
-}
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 > 2147483647 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data38 < -2147483648 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data28._decimalPrecision !== undefined && func0.call(data28, "_decimalPrecision")){
-if(!(func2(data28._decimalPrecision, {instancePath:instancePath+"/quantitativeDetails/_decimalPrecision"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails", "#/$defs/ObservationDefinition_QuantitativeDetails/type", {type: "object"}); errors++;
+if(!(validate1(data.quantitativeDetails, {instancePath:instancePath+"/quantitativeDetails"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.qualifiedInterval !== undefined && func0.call(data, "qualifiedInterval")){
-let data40 = data.qualifiedInterval;
-if(Array.isArray(data40)){
-const len9 = data40.length;
-for(let i9=0; i9<len9; i9++){
-let data41 = data40[i9];
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.id !== undefined && func0.call(data41, "id")){
-let data42 = data41.id;
-if(typeof data42 === "string"){
-if(func8(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/id", "#/$defs/ObservationDefinition_QualifiedInterval/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/id", "#/$defs/ObservationDefinition_QualifiedInterval/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data41.extension !== undefined && func0.call(data41, "extension")){
-let data43 = data41.extension;
-if(Array.isArray(data43)){
-const len10 = data43.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data43[i10], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/extension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data4 = data.qualifiedInterval;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data4[i1], {instancePath:instancePath+"/qualifiedInterval/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/extension", "#/$defs/ObservationDefinition_QualifiedInterval/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval", "#/cdxMembers/qualifiedInterval/type", {type: "array"}); errors++;
 }
 }
-if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
-let data45 = data41.modifierExtension;
-if(Array.isArray(data45)){
-const len11 = data45.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data45[i11], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/modifierExtension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/modifierExtension", "#/$defs/ObservationDefinition_QualifiedInterval/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data41.category !== undefined && func0.call(data41, "category")){
-let data47 = data41.category;
-if(!(((data47 === "reference") || (data47 === "critical")) || (data47 === "absolute"))){
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/category", "#/$defs/ObservationDefinition_QualifiedInterval/properties/category/enum", {allowedValues: schema1.properties.category.enum}); errors++;
-}
-}
-if(data41._category !== undefined && func0.call(data41, "_category")){
-if(!(func2(data41._category, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_category"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data41.range !== undefined && func0.call(data41, "range")){
-if(!(func9(data41.range, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/range"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data41.context !== undefined && func0.call(data41, "context")){
-if(!(func6(data41.context, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/context"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data41.appliesTo !== undefined && func0.call(data41, "appliesTo")){
-let data51 = data41.appliesTo;
-if(Array.isArray(data51)){
-const len12 = data51.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func6(data51[i12], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/appliesTo/" + i12}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/appliesTo", "#/$defs/ObservationDefinition_QualifiedInterval/properties/appliesTo/type", {type: "array"}); errors++;
-}
-}
-if(data41.gender !== undefined && func0.call(data41, "gender")){
-let data53 = data41.gender;
-if(!((((data53 === "male") || (data53 === "female")) || (data53 === "other")) || (data53 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/gender", "#/$defs/ObservationDefinition_QualifiedInterval/properties/gender/enum", {allowedValues: schema1.properties.gender.enum}); errors++;
-}
-}
-if(data41._gender !== undefined && func0.call(data41, "_gender")){
-if(!(func2(data41._gender, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_gender"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data41.age !== undefined && func0.call(data41, "age")){
-if(!(func9(data41.age, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/age"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data41.gestationalAge !== undefined && func0.call(data41, "gestationalAge")){
-if(!(func9(data41.gestationalAge, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/gestationalAge"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data41.condition !== undefined && func0.call(data41, "condition")){
-let data57 = data41.condition;
-if(typeof data57 === "string"){
-if(func8(data57) < 1){
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/condition", "#/$defs/ObservationDefinition_QualifiedInterval/properties/condition/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/condition", "#/$defs/ObservationDefinition_QualifiedInterval/properties/condition/type", {type: "string"}); errors++;
-}
-}
-if(data41._condition !== undefined && func0.call(data41, "_condition")){
-if(!(func2(data41._condition, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_condition"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9, "#/$defs/ObservationDefinition_QualifiedInterval/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval", "#/properties/qualifiedInterval/type", {type: "array"}); errors++;
-}
-}
-if(data.validCodedValueSet !== undefined && func0.call(data, "validCodedValueSet")){
-if(!(func10(data.validCodedValueSet, {instancePath:instancePath+"/validCodedValueSet"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.normalCodedValueSet !== undefined && func0.call(data, "normalCodedValueSet")){
-if(!(func10(data.normalCodedValueSet, {instancePath:instancePath+"/normalCodedValueSet"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.abnormalCodedValueSet !== undefined && func0.call(data, "abnormalCodedValueSet")){
-if(!(func10(data.abnormalCodedValueSet, {instancePath:instancePath+"/abnormalCodedValueSet"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.criticalCodedValueSet !== undefined && func0.call(data, "criticalCodedValueSet")){
-if(!(func10(data.criticalCodedValueSet, {instancePath:instancePath+"/criticalCodedValueSet"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -510,39 +216,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "category": true,
-  "code": true,
-  "identifier": true,
-  "permittedDataType": true,
-  "_permittedDataType": true,
-  "multipleResultsAllowed": true,
-  "_multipleResultsAllowed": true,
-  "method": true,
-  "preferredReportName": true,
-  "_preferredReportName": true,
-  "quantitativeDetails": true,
-  "qualifiedInterval": true,
-  "validCodedValueSet": true,
-  "normalCodedValueSet": true,
-  "abnormalCodedValueSet": true,
-  "criticalCodedValueSet": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -112,9 +112,9 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Range"},
 {"t":64,"u":1},
 {"d":"Element"},
-{"d":"Reference"},
-{"d":"Reference"},
-{"d":"Reference"},
-{"d":"Reference"}
+{"d":"Reference","s":"ObservationDefinition.validCodedValueSet"},
+{"d":"Reference","s":"ObservationDefinition.normalCodedValueSet"},
+{"d":"Reference","s":"ObservationDefinition.abnormalCodedValueSet"},
+{"d":"Reference","s":"ObservationDefinition.criticalCodedValueSet"}
 ]}`);
 module.exports.formats = {};

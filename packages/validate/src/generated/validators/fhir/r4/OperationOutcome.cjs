@@ -2,8 +2,30 @@
 "use strict";
 exports.validate = validate0;
 
+const func0 = Object.prototype.hasOwnProperty;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9]
+];
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "severity": {
    "enum": [
     "fatal",
@@ -49,29 +71,132 @@ const schema0 = {
   }
  }
 };
-const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("ajv/dist/runtime/ucs2length").default;
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func13 = [
+["_severity", func5]
+];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func16 = require("./datatypes.cjs")["member_037bb971b0"];
+const func17 = [
+["_code", func5],
+["details", func14],
+["diagnostics", func11],
+["_diagnostics", func5],
+["location", func15],
+["_location", func16],
+["expression", func15],
+["_expression", func16]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._severity !== undefined && func0.call(data, "_severity")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.severity === undefined) || (!(func0.call(data, "severity")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "severity"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._code !== undefined && func0.call(data, "_code")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "code"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.severity !== undefined && func0.call(data, "severity")){
+let data2 = data.severity;
+if(!((((data2 === "fatal") || (data2 === "error")) || (data2 === "warning")) || (data2 === "information"))){
+vErrors = addError(vErrors, instancePath+"/severity", "#/cdxMembers/severity/enum", {allowedValues: schema0.cdxMembers.severity.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.code !== undefined && func0.call(data, "code")){
+let data3 = data.code;
+if(!(((((((((((((((((((((((((((((((data3 === "invalid") || (data3 === "structure")) || (data3 === "required")) || (data3 === "value")) || (data3 === "invariant")) || (data3 === "security")) || (data3 === "login")) || (data3 === "unknown")) || (data3 === "expired")) || (data3 === "forbidden")) || (data3 === "suppressed")) || (data3 === "processing")) || (data3 === "not-supported")) || (data3 === "duplicate")) || (data3 === "multiple-matches")) || (data3 === "not-found")) || (data3 === "deleted")) || (data3 === "too-long")) || (data3 === "code-invalid")) || (data3 === "extension")) || (data3 === "too-costly")) || (data3 === "business-rule")) || (data3 === "conflict")) || (data3 === "transient")) || (data3 === "lock-error")) || (data3 === "no-store")) || (data3 === "exception")) || (data3 === "timeout")) || (data3 === "incomplete")) || (data3 === "throttled")) || (data3 === "informational"))){
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/enum", {allowedValues: schema0.cdxMembers.code.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/OperationOutcome.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.issue === undefined) || (!(func0.call(data, "issue")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "issue"}); errors++;
@@ -81,367 +206,25 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("OperationOutcome" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "OperationOutcome"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "OperationOutcome"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func10, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.issue !== undefined && func0.call(data, "issue")){
-let data14 = data.issue;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-let data15 = data14[i3];
-const _errs29 = errors;
-let valid11 = true;
-const _errs30 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15._severity !== undefined && func0.call(data15, "_severity")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid0 = _errs30 === errors;
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs31 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if((data15.severity === undefined) || (!(func0.call(data15, "severity")))){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/0/then/required", {missingProperty: "severity"}); errors++;
-}
-}
-var _valid0 = _errs31 === errors;
-valid11 = _valid0;
-if(valid11){
-var props0 = {};
-props0.severity = true;
-props0._severity = true;
-}
-}
-if(!valid11){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs33 = errors;
-let valid13 = true;
-const _errs34 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15._code !== undefined && func0.call(data15, "_code")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs34 === errors;
-errors = _errs33;
-if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs35 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if((data15.code === undefined) || (!(func0.call(data15, "code")))){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/1/then/required", {missingProperty: "code"}); errors++;
-}
-}
-var _valid1 = _errs35 === errors;
-valid13 = _valid1;
-if(valid13){
-var props1 = {};
-props1.code = true;
-props1._code = true;
-}
-}
-if(!valid13){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.severity = true;
-props0._severity = true;
-props0.code = true;
-props0._code = true;
-props0.details = true;
-props0.diagnostics = true;
-props0._diagnostics = true;
-props0.location = true;
-props0._location = true;
-props0.expression = true;
-props0._expression = true;
-}
-if(data15.id !== undefined && func0.call(data15, "id")){
-let data18 = data15.id;
-if(typeof data18 === "string"){
-if(func6(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/id", "#/$defs/OperationOutcome_Issue/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/id", "#/$defs/OperationOutcome_Issue/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data15.extension !== undefined && func0.call(data15, "extension")){
-let data19 = data15.extension;
-if(Array.isArray(data19)){
-const len4 = data19.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data19[i4], {instancePath:instancePath+"/issue/" + i3+"/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data1 = data.issue;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/issue/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/extension", "#/$defs/OperationOutcome_Issue/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
-let data21 = data15.modifierExtension;
-if(Array.isArray(data21)){
-const len5 = data21.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data21[i5], {instancePath:instancePath+"/issue/" + i3+"/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/modifierExtension", "#/$defs/OperationOutcome_Issue/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data15.severity !== undefined && func0.call(data15, "severity")){
-let data23 = data15.severity;
-if(!((((data23 === "fatal") || (data23 === "error")) || (data23 === "warning")) || (data23 === "information"))){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/severity", "#/$defs/OperationOutcome_Issue/properties/severity/enum", {allowedValues: schema0.properties.severity.enum}); errors++;
-}
-}
-if(data15._severity !== undefined && func0.call(data15, "_severity")){
-if(!(func2(data15._severity, {instancePath:instancePath+"/issue/" + i3+"/_severity"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data15.code !== undefined && func0.call(data15, "code")){
-let data25 = data15.code;
-if(!(((((((((((((((((((((((((((((((data25 === "invalid") || (data25 === "structure")) || (data25 === "required")) || (data25 === "value")) || (data25 === "invariant")) || (data25 === "security")) || (data25 === "login")) || (data25 === "unknown")) || (data25 === "expired")) || (data25 === "forbidden")) || (data25 === "suppressed")) || (data25 === "processing")) || (data25 === "not-supported")) || (data25 === "duplicate")) || (data25 === "multiple-matches")) || (data25 === "not-found")) || (data25 === "deleted")) || (data25 === "too-long")) || (data25 === "code-invalid")) || (data25 === "extension")) || (data25 === "too-costly")) || (data25 === "business-rule")) || (data25 === "conflict")) || (data25 === "transient")) || (data25 === "lock-error")) || (data25 === "no-store")) || (data25 === "exception")) || (data25 === "timeout")) || (data25 === "incomplete")) || (data25 === "throttled")) || (data25 === "informational"))){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/code", "#/$defs/OperationOutcome_Issue/properties/code/enum", {allowedValues: schema0.properties.code.enum}); errors++;
-}
-}
-if(data15._code !== undefined && func0.call(data15, "_code")){
-if(!(func2(data15._code, {instancePath:instancePath+"/issue/" + i3+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data15.details !== undefined && func0.call(data15, "details")){
-if(!(func7(data15.details, {instancePath:instancePath+"/issue/" + i3+"/details"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data15.diagnostics !== undefined && func0.call(data15, "diagnostics")){
-let data28 = data15.diagnostics;
-if(typeof data28 === "string"){
-if(func6(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/diagnostics", "#/$defs/OperationOutcome_Issue/properties/diagnostics/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/diagnostics", "#/$defs/OperationOutcome_Issue/properties/diagnostics/type", {type: "string"}); errors++;
-}
-}
-if(data15._diagnostics !== undefined && func0.call(data15, "_diagnostics")){
-if(!(func2(data15._diagnostics, {instancePath:instancePath+"/issue/" + i3+"/_diagnostics"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data15.location !== undefined && func0.call(data15, "location")){
-let data30 = data15.location;
-if(Array.isArray(data30)){
-const len6 = data30.length;
-for(let i6=0; i6<len6; i6++){
-let data31 = data30[i6];
-if(typeof data31 === "string"){
-if(func6(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location/" + i6, "#/$defs/OperationOutcome_Issue/properties/location/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location/" + i6, "#/$defs/OperationOutcome_Issue/properties/location/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location", "#/$defs/OperationOutcome_Issue/properties/location/type", {type: "array"}); errors++;
-}
-}
-if(data15._location !== undefined && func0.call(data15, "_location")){
-let data32 = data15._location;
-if(Array.isArray(data32)){
-const len7 = data32.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2(data32[i7], {instancePath:instancePath+"/issue/" + i3+"/_location/" + i7}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/_location", "#/$defs/OperationOutcome_Issue/properties/_location/type", {type: "array"}); errors++;
-}
-}
-if(data15.expression !== undefined && func0.call(data15, "expression")){
-let data34 = data15.expression;
-if(Array.isArray(data34)){
-const len8 = data34.length;
-for(let i8=0; i8<len8; i8++){
-let data35 = data34[i8];
-if(typeof data35 === "string"){
-if(func6(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression/" + i8, "#/$defs/OperationOutcome_Issue/properties/expression/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression/" + i8, "#/$defs/OperationOutcome_Issue/properties/expression/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression", "#/$defs/OperationOutcome_Issue/properties/expression/type", {type: "array"}); errors++;
-}
-}
-if(data15._expression !== undefined && func0.call(data15, "_expression")){
-let data36 = data15._expression;
-if(Array.isArray(data36)){
-const len9 = data36.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2(data36[i9], {instancePath:instancePath+"/issue/" + i3+"/_expression/" + i9}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/_expression", "#/$defs/OperationOutcome_Issue/properties/_expression/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issue", "#/properties/issue/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue", "#/cdxMembers/issue/type", {type: "array"}); errors++;
 }
 }
 }
@@ -451,24 +234,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "issue": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,358 +2,117 @@
 "use strict";
 exports.validate = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["ContactPoint"];
-const func10 = require("./datatypes.cjs")["Address"];
-const func11 = require("./datatypes.cjs")["Reference"];
-const func12 = require("./datatypes.cjs")["HumanName"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func15 = require("./datatypes.cjs")["member_037bb971b0"];
+const func16 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func17 = require("./datatypes.cjs")["member_dc2bf1cc08"];
+const func18 = require("./datatypes.cjs")["Reference"];
+const func19 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["active", func11],
+["_active", func5],
+["type", func12],
+["name", func13],
+["_name", func5],
+["alias", func14],
+["_alias", func15],
+["telecom", func16],
+["address", func17],
+["partOf", func18]
+];
+const func20 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func21 = [
+["endpoint", func20]
+];
+
+const func22 = require("./datatypes.cjs")["CodeableConcept"];
+const func23 = require("./datatypes.cjs")["HumanName"];
+const func24 = require("./datatypes.cjs")["Address"];
+const func25 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["purpose", func22],
+["name", func23],
+["telecom", func16],
+["address", func24]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Organization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Organization" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Organization"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Organization"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.active !== undefined && func0.call(data, "active")){
-if(typeof data.active !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
-}
-}
-if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2(data._active, {instancePath:instancePath+"/_active"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data18 = data.type;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data18[i4], {instancePath:instancePath+"/type/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data20 = data.name;
-if(typeof data20 === "string"){
-if(func8(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.alias !== undefined && func0.call(data, "alias")){
-let data22 = data.alias;
-if(Array.isArray(data22)){
-const len5 = data22.length;
-for(let i5=0; i5<len5; i5++){
-let data23 = data22[i5];
-if(typeof data23 === "string"){
-if(func8(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/alias/" + i5, "#/properties/alias/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/alias/" + i5, "#/properties/alias/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/alias", "#/properties/alias/type", {type: "array"}); errors++;
-}
-}
-if(data._alias !== undefined && func0.call(data, "_alias")){
-let data24 = data._alias;
-if(Array.isArray(data24)){
-const len6 = data24.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func2(data24[i6], {instancePath:instancePath+"/_alias/" + i6}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_alias", "#/properties/_alias/type", {type: "array"}); errors++;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-let data26 = data.telecom;
-if(Array.isArray(data26)){
-const len7 = data26.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func9(data26[i7], {instancePath:instancePath+"/telecom/" + i7}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
-}
-}
-if(data.address !== undefined && func0.call(data, "address")){
-let data28 = data.address;
-if(Array.isArray(data28)){
-const len8 = data28.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func10(data28[i8], {instancePath:instancePath+"/address/" + i8}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/address", "#/properties/address/type", {type: "array"}); errors++;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func11(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
-let data31 = data.contact;
-if(Array.isArray(data31)){
-const len9 = data31.length;
-for(let i9=0; i9<len9; i9++){
-let data32 = data31[i9];
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.id !== undefined && func0.call(data32, "id")){
-let data33 = data32.id;
-if(typeof data33 === "string"){
-if(func8(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/contact/" + i9+"/id", "#/$defs/Organization_Contact/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i9+"/id", "#/$defs/Organization_Contact/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data32.extension !== undefined && func0.call(data32, "extension")){
-let data34 = data32.extension;
-if(Array.isArray(data34)){
-const len10 = data34.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data34[i10], {instancePath:instancePath+"/contact/" + i9+"/extension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data1 = data.contact;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/contact/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i9+"/extension", "#/$defs/Organization_Contact/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/cdxMembers/contact/type", {type: "array"}); errors++;
 }
 }
-if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
-let data36 = data32.modifierExtension;
-if(Array.isArray(data36)){
-const len11 = data36.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data36[i11], {instancePath:instancePath+"/contact/" + i9+"/modifierExtension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i9+"/modifierExtension", "#/$defs/Organization_Contact/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data32.purpose !== undefined && func0.call(data32, "purpose")){
-if(!(func7(data32.purpose, {instancePath:instancePath+"/contact/" + i9+"/purpose"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data32.name !== undefined && func0.call(data32, "name")){
-if(!(func12(data32.name, {instancePath:instancePath+"/contact/" + i9+"/name"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data32.telecom !== undefined && func0.call(data32, "telecom")){
-let data40 = data32.telecom;
-if(Array.isArray(data40)){
-const len12 = data40.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func9(data40[i12], {instancePath:instancePath+"/contact/" + i9+"/telecom/" + i12}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i9+"/telecom", "#/$defs/Organization_Contact/properties/telecom/type", {type: "array"}); errors++;
-}
-}
-if(data32.address !== undefined && func0.call(data32, "address")){
-if(!(func10(data32.address, {instancePath:instancePath+"/contact/" + i9+"/address"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i9, "#/$defs/Organization_Contact/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-let data43 = data.endpoint;
-if(Array.isArray(data43)){
-const len13 = data43.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func11(data43[i13], {instancePath:instancePath+"/endpoint/" + i13}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -362,36 +121,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "active": true,
-  "_active": true,
-  "type": true,
-  "name": true,
-  "_name": true,
-  "alias": true,
-  "_alias": true,
-  "telecom": true,
-  "address": true,
-  "partOf": true,
-  "contact": true,
-  "endpoint": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

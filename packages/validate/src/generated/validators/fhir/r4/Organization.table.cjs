@@ -60,7 +60,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"ContactPoint"},
 {"i":30,"t":8},
 {"d":"Address"},
-{"d":"Reference"},
+{"d":"Reference","s":"Organization.partOf"},
 {"i":33,"t":8},
 {"o":1,"t":4,"p":[["id",34],["extension",35],["modifierExtension",37],["purpose",39],["name",40],["telecom",41],["address",43]],"c":1},
 {"t":64,"u":1},
@@ -74,6 +74,6 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"ContactPoint"},
 {"d":"Address"},
 {"i":45,"t":8},
-{"d":"Reference"}
+{"d":"Reference","s":"Organization.endpoint"}
 ]}`);
 module.exports.formats = {};

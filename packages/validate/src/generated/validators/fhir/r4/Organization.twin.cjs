@@ -251,8 +251,12 @@ errors++;
 }
 }
 if(data.partOf !== undefined){
-if(!(func9.call(this, data.partOf))){
+let data30 = data.partOf;
+if(!(func9.call(this, data30))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data30 == "object" && data30 !== null && !Array.isArray(data30)){
+this.sites.push(data30, "Organization.partOf");
 }
 }
 if(data.contact !== undefined){
@@ -356,8 +360,12 @@ let data43 = data.endpoint;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func9.call(this, data43[i13]))){
+let data44 = data43[i13];
+if(!(func9.call(this, data44))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data44 == "object" && data44 !== null && !Array.isArray(data44)){
+this.sites.push(data44, "Organization.endpoint");
 }
 }
 }

@@ -49,21 +49,21 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"t":2},
 {"d":"Element"},
 {"d":"Period"},
-{"d":"Reference"},
-{"d":"Reference"},
+{"d":"Reference","s":"OrganizationAffiliation.organization"},
+{"d":"Reference","s":"OrganizationAffiliation.participatingOrganization"},
 {"i":23,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"OrganizationAffiliation.network"},
 {"i":25,"t":8},
 {"d":"CodeableConcept"},
 {"i":27,"t":8},
 {"d":"CodeableConcept"},
 {"i":29,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"OrganizationAffiliation.location"},
 {"i":31,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"OrganizationAffiliation.healthcareService"},
 {"i":33,"t":8},
 {"d":"ContactPoint"},
 {"i":35,"t":8},
-{"d":"Reference"}
+{"d":"Reference","s":"OrganizationAffiliation.endpoint"}
 ]}`);
 module.exports.formats = {};

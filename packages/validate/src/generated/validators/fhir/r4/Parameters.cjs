@@ -3,53 +3,147 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5]
+];
 
-const func3 = require("ajv/dist/runtime/ucs2length").default;
-const func4 = require("./datatypes.cjs")["Extension"];
-const func5 = require("./datatypes.cjs")["Address"];
-const func6 = require("./datatypes.cjs")["Age"];
-const func7 = require("./datatypes.cjs")["Annotation"];
-const func8 = require("./datatypes.cjs")["Attachment"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["Coding"];
-const func11 = require("./datatypes.cjs")["ContactPoint"];
-const func12 = require("./datatypes.cjs")["Count"];
-const func13 = require("./datatypes.cjs")["Distance"];
-const func14 = require("./datatypes.cjs")["Duration"];
-const func15 = require("./datatypes.cjs")["HumanName"];
-const func16 = require("./datatypes.cjs")["Identifier"];
-const func17 = require("./datatypes.cjs")["Money"];
-const func18 = require("./datatypes.cjs")["Period"];
-const func19 = require("./datatypes.cjs")["Quantity"];
-const func20 = require("./datatypes.cjs")["Range"];
-const func21 = require("./datatypes.cjs")["Ratio"];
-const func22 = require("./datatypes.cjs")["Reference"];
-const func23 = require("./datatypes.cjs")["SampledData"];
-const func24 = require("./datatypes.cjs")["Signature"];
-const func25 = require("./datatypes.cjs")["Timing"];
-const func26 = require("./datatypes.cjs")["ContactDetail"];
-const func27 = require("./datatypes.cjs")["Contributor"];
-const func28 = require("./datatypes.cjs")["DataRequirement"];
-const func29 = require("./datatypes.cjs")["Expression"];
-const func30 = require("./datatypes.cjs")["ParameterDefinition"];
-const func31 = require("./datatypes.cjs")["RelatedArtifact"];
-const func32 = require("./datatypes.cjs")["TriggerDefinition"];
-const func33 = require("./datatypes.cjs")["UsageContext"];
-const func34 = require("./datatypes.cjs")["Dosage"];
-const func35 = require("../../../../fhir/resources.cjs")["canonical"];
-const func36 = require("../../../../choice.cjs").choiceForms;
-const formats0 = require("../../../../formats.cjs").base64;
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const pattern5 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$", "u");
-const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
+const func8 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_6fa17cc514"];
+const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func12 = require("./datatypes.cjs")["member_72cd84868b"];
+const func13 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func14 = require("./datatypes.cjs")["member_cddf8275af"];
+const func15 = require("./datatypes.cjs")["member_082a10d0c3"];
+const func16 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
+const func17 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func18 = require("./datatypes.cjs")["member_d2af41c637"];
+const func19 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func20 = require("./datatypes.cjs")["member_95f9438413"];
+const func21 = require("./datatypes.cjs")["member_42424aab32"];
+const func22 = require("./datatypes.cjs")["member_56898f6649"];
+const func23 = require("./datatypes.cjs")["Address"];
+const func24 = require("./datatypes.cjs")["Age"];
+const func25 = require("./datatypes.cjs")["Annotation"];
+const func26 = require("./datatypes.cjs")["Attachment"];
+const func27 = require("./datatypes.cjs")["CodeableConcept"];
+const func28 = require("./datatypes.cjs")["Coding"];
+const func29 = require("./datatypes.cjs")["ContactPoint"];
+const func30 = require("./datatypes.cjs")["Count"];
+const func31 = require("./datatypes.cjs")["Distance"];
+const func32 = require("./datatypes.cjs")["Duration"];
+const func33 = require("./datatypes.cjs")["HumanName"];
+const func34 = require("./datatypes.cjs")["Identifier"];
+const func35 = require("./datatypes.cjs")["Money"];
+const func36 = require("./datatypes.cjs")["Period"];
+const func37 = require("./datatypes.cjs")["Quantity"];
+const func38 = require("./datatypes.cjs")["Range"];
+const func39 = require("./datatypes.cjs")["Ratio"];
+const func40 = require("./datatypes.cjs")["Reference"];
+const func41 = require("./datatypes.cjs")["SampledData"];
+const func42 = require("./datatypes.cjs")["Signature"];
+const func43 = require("./datatypes.cjs")["Timing"];
+const func44 = require("./datatypes.cjs")["ContactDetail"];
+const func45 = require("./datatypes.cjs")["Contributor"];
+const func46 = require("./datatypes.cjs")["DataRequirement"];
+const func47 = require("./datatypes.cjs")["Expression"];
+const func48 = require("./datatypes.cjs")["ParameterDefinition"];
+const func49 = require("./datatypes.cjs")["RelatedArtifact"];
+const func50 = require("./datatypes.cjs")["TriggerDefinition"];
+const func51 = require("./datatypes.cjs")["UsageContext"];
+const func52 = require("./datatypes.cjs")["Dosage"];
+const func53 = require("../../../../fhir/resources.cjs")["canonical"];
+const func54 = [
+["id", func8],
+["extension", func9],
+["modifierExtension", func9],
+["name", func8],
+["_name", func5],
+["valueBase64Binary", func10],
+["_valueBase64Binary", func5],
+["valueBoolean", func11],
+["_valueBoolean", func5],
+["valueCanonical", func4],
+["_valueCanonical", func5],
+["valueCode", func6],
+["_valueCode", func5],
+["valueDate", func12],
+["_valueDate", func5],
+["valueDateTime", func13],
+["_valueDateTime", func5],
+["valueDecimal", func14],
+["_valueDecimal", func5],
+["valueId", func15],
+["_valueId", func5],
+["valueInstant", func16],
+["_valueInstant", func5],
+["valueInteger", func17],
+["_valueInteger", func5],
+["valueMarkdown", func8],
+["_valueMarkdown", func5],
+["valueOid", func18],
+["_valueOid", func5],
+["valuePositiveInt", func19],
+["_valuePositiveInt", func5],
+["valueString", func8],
+["_valueString", func5],
+["valueTime", func20],
+["_valueTime", func5],
+["valueUnsignedInt", func21],
+["_valueUnsignedInt", func5],
+["valueUri", func4],
+["_valueUri", func5],
+["valueUrl", func4],
+["_valueUrl", func5],
+["valueUuid", func22],
+["_valueUuid", func5],
+["valueAddress", func23],
+["valueAge", func24],
+["valueAnnotation", func25],
+["valueAttachment", func26],
+["valueCodeableConcept", func27],
+["valueCoding", func28],
+["valueContactPoint", func29],
+["valueCount", func30],
+["valueDistance", func31],
+["valueDuration", func32],
+["valueHumanName", func33],
+["valueIdentifier", func34],
+["valueMoney", func35],
+["valuePeriod", func36],
+["valueQuantity", func37],
+["valueRange", func38],
+["valueRatio", func39],
+["valueReference", func40],
+["valueSampledData", func41],
+["valueSignature", func42],
+["valueTiming", func43],
+["valueContactDetail", func44],
+["valueContributor", func45],
+["valueDataRequirement", func46],
+["valueExpression", func47],
+["valueParameterDefinition", func48],
+["valueRelatedArtifact", func49],
+["valueTriggerDefinition", func50],
+["valueUsageContext", func51],
+["valueDosage", func52],
+["resource", func53]
+];
+const func55 = [
+["valueMeta", func3]
+];
+const func56 = require("../../../../choice.cjs").choiceForms;
 const wrapper0 = {validate: validate1};
 const obj0 = new Set(["valueBase64Binary",
 "valueBoolean",
@@ -105,13 +199,6 @@ const obj0 = new Set(["valueBase64Binary",
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -139,627 +226,34 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.name = true;
-props0._name = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.name = true;
-props0._name = true;
-props0.valueBase64Binary = true;
-props0._valueBase64Binary = true;
-props0.valueBoolean = true;
-props0._valueBoolean = true;
-props0.valueCanonical = true;
-props0._valueCanonical = true;
-props0.valueCode = true;
-props0._valueCode = true;
-props0.valueDate = true;
-props0._valueDate = true;
-props0.valueDateTime = true;
-props0._valueDateTime = true;
-props0.valueDecimal = true;
-props0._valueDecimal = true;
-props0.valueId = true;
-props0._valueId = true;
-props0.valueInstant = true;
-props0._valueInstant = true;
-props0.valueInteger = true;
-props0._valueInteger = true;
-props0.valueMarkdown = true;
-props0._valueMarkdown = true;
-props0.valueOid = true;
-props0._valueOid = true;
-props0.valuePositiveInt = true;
-props0._valuePositiveInt = true;
-props0.valueString = true;
-props0._valueString = true;
-props0.valueTime = true;
-props0._valueTime = true;
-props0.valueUnsignedInt = true;
-props0._valueUnsignedInt = true;
-props0.valueUri = true;
-props0._valueUri = true;
-props0.valueUrl = true;
-props0._valueUrl = true;
-props0.valueUuid = true;
-props0._valueUuid = true;
-props0.valueAddress = true;
-props0.valueAge = true;
-props0.valueAnnotation = true;
-props0.valueAttachment = true;
-props0.valueCodeableConcept = true;
-props0.valueCoding = true;
-props0.valueContactPoint = true;
-props0.valueCount = true;
-props0.valueDistance = true;
-props0.valueDuration = true;
-props0.valueHumanName = true;
-props0.valueIdentifier = true;
-props0.valueMoney = true;
-props0.valuePeriod = true;
-props0.valueQuantity = true;
-props0.valueRange = true;
-props0.valueRatio = true;
-props0.valueReference = true;
-props0.valueSampledData = true;
-props0.valueSignature = true;
-props0.valueTiming = true;
-props0.valueContactDetail = true;
-props0.valueContributor = true;
-props0.valueDataRequirement = true;
-props0.valueExpression = true;
-props0.valueParameterDefinition = true;
-props0.valueRelatedArtifact = true;
-props0.valueTriggerDefinition = true;
-props0.valueUsageContext = true;
-props0.valueDosage = true;
-props0.resource = true;
-props0.part = true;
-props0.valueMeta = true;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func3(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data4 = data.modifierExtension;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func4(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data6 = data.name;
-if(typeof data6 === "string"){
-if(func3(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
-let data8 = data.valueBase64Binary;
-if(typeof data8 === "string"){
-if(!(formats0(data8))){
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", {format: "base64"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", {type: "string"}); errors++;
-}
-}
-if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
-if(!(func2(data._valueBase64Binary, {instancePath:instancePath+"/_valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func2(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
-let data12 = data.valueCanonical;
-if(typeof data12 === "string"){
-if(!pattern1.test(data12)){
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", {type: "string"}); errors++;
-}
-}
-if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
-if(!(func2(data._valueCanonical, {instancePath:instancePath+"/_valueCanonical"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueCode !== undefined && func0.call(data, "valueCode")){
-let data14 = data.valueCode;
-if(typeof data14 === "string"){
-if(!pattern2.test(data14)){
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", {type: "string"}); errors++;
-}
-}
-if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
-if(!(func2(data._valueCode, {instancePath:instancePath+"/_valueCode"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueDate !== undefined && func0.call(data, "valueDate")){
-let data16 = data.valueDate;
-if(typeof data16 === "string"){
-if(!pattern3.test(data16)){
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", {type: "string"}); errors++;
-}
-}
-if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
-if(!(func2(data._valueDate, {instancePath:instancePath+"/_valueDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-let data18 = data.valueDateTime;
-if(typeof data18 === "string"){
-if(!pattern4.test(data18)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func2(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
-let data20 = data.valueDecimal;
-if(!((typeof data20 == "number") && (isFinite(data20)))){
-vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", {type: "number"}); errors++;
-}
-}
-if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func2(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueId !== undefined && func0.call(data, "valueId")){
-let data22 = data.valueId;
-if(typeof data22 === "string"){
-if(!pattern0.test(data22)){
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", {type: "string"}); errors++;
-}
-}
-if(data._valueId !== undefined && func0.call(data, "_valueId")){
-if(!(func2(data._valueId, {instancePath:instancePath+"/_valueId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
-let data24 = data.valueInstant;
-if(typeof data24 === "string"){
-if(!pattern5.test(data24)){
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", {type: "string"}); errors++;
-}
-}
-if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
-if(!(func2(data._valueInstant, {instancePath:instancePath+"/_valueInstant"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-let data26 = data.valueInteger;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
-}
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 2147483647 || isNaN(data26)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data26 < -2147483648 || isNaN(data26)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func2(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
-let data28 = data.valueMarkdown;
-if(typeof data28 === "string"){
-if(func3(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", {type: "string"}); errors++;
-}
-}
-if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
-if(!(func2(data._valueMarkdown, {instancePath:instancePath+"/_valueMarkdown"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueOid !== undefined && func0.call(data, "valueOid")){
-let data30 = data.valueOid;
-if(typeof data30 === "string"){
-if(!pattern6.test(data30)){
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", {type: "string"}); errors++;
-}
-}
-if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
-if(!(func2(data._valueOid, {instancePath:instancePath+"/_valueOid"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
-let data32 = data.valuePositiveInt;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", {type: "integer"}); errors++;
-}
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data32 < 1 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data._valuePositiveInt !== undefined && func0.call(data, "_valuePositiveInt")){
-if(!(func2(data._valuePositiveInt, {instancePath:instancePath+"/_valuePositiveInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueString !== undefined && func0.call(data, "valueString")){
-let data34 = data.valueString;
-if(typeof data34 === "string"){
-if(func3(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
-}
-}
-if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func2(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-let data36 = data.valueTime;
-if(typeof data36 === "string"){
-if(!pattern7.test(data36)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
-}
-}
-if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func2(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
-let data38 = data.valueUnsignedInt;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
-}
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 > 2147483647 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data38 < 0 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data._valueUnsignedInt !== undefined && func0.call(data, "_valueUnsignedInt")){
-if(!(func2(data._valueUnsignedInt, {instancePath:instancePath+"/_valueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueUri !== undefined && func0.call(data, "valueUri")){
-let data40 = data.valueUri;
-if(typeof data40 === "string"){
-if(!pattern1.test(data40)){
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", {type: "string"}); errors++;
-}
-}
-if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
-if(!(func2(data._valueUri, {instancePath:instancePath+"/_valueUri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
-let data42 = data.valueUrl;
-if(typeof data42 === "string"){
-if(!pattern1.test(data42)){
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", {type: "string"}); errors++;
-}
-}
-if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
-if(!(func2(data._valueUrl, {instancePath:instancePath+"/_valueUrl"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
-let data44 = data.valueUuid;
-if(typeof data44 === "string"){
-if(!pattern8.test(data44)){
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", {type: "string"}); errors++;
-}
-}
-if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
-if(!(func2(data._valueUuid, {instancePath:instancePath+"/_valueUuid"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.valueAddress !== undefined && func0.call(data, "valueAddress")){
-if(!(func5(data.valueAddress, {instancePath:instancePath+"/valueAddress"}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-if(data.valueAge !== undefined && func0.call(data, "valueAge")){
-if(!(func6(data.valueAge, {instancePath:instancePath+"/valueAge"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.valueAnnotation !== undefined && func0.call(data, "valueAnnotation")){
-if(!(func7(data.valueAnnotation, {instancePath:instancePath+"/valueAnnotation"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
-if(!(func8(data.valueAttachment, {instancePath:instancePath+"/valueAttachment"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func9(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func10(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.valueContactPoint !== undefined && func0.call(data, "valueContactPoint")){
-if(!(func11(data.valueContactPoint, {instancePath:instancePath+"/valueContactPoint"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.valueCount !== undefined && func0.call(data, "valueCount")){
-if(!(func12(data.valueCount, {instancePath:instancePath+"/valueCount"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.valueDistance !== undefined && func0.call(data, "valueDistance")){
-if(!(func13(data.valueDistance, {instancePath:instancePath+"/valueDistance"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.valueDuration !== undefined && func0.call(data, "valueDuration")){
-if(!(func14(data.valueDuration, {instancePath:instancePath+"/valueDuration"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.valueHumanName !== undefined && func0.call(data, "valueHumanName")){
-if(!(func15(data.valueHumanName, {instancePath:instancePath+"/valueHumanName"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data.valueIdentifier !== undefined && func0.call(data, "valueIdentifier")){
-if(!(func16(data.valueIdentifier, {instancePath:instancePath+"/valueIdentifier"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data.valueMoney !== undefined && func0.call(data, "valueMoney")){
-if(!(func17(data.valueMoney, {instancePath:instancePath+"/valueMoney"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func18(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func19(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func20(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func21(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data.valueReference !== undefined && func0.call(data, "valueReference")){
-if(!(func22(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func23(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data.valueSignature !== undefined && func0.call(data, "valueSignature")){
-if(!(func24(data.valueSignature, {instancePath:instancePath+"/valueSignature"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data.valueTiming !== undefined && func0.call(data, "valueTiming")){
-if(!(func25(data.valueTiming, {instancePath:instancePath+"/valueTiming"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data.valueContactDetail !== undefined && func0.call(data, "valueContactDetail")){
-if(!(func26(data.valueContactDetail, {instancePath:instancePath+"/valueContactDetail"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data.valueContributor !== undefined && func0.call(data, "valueContributor")){
-if(!(func27(data.valueContributor, {instancePath:instancePath+"/valueContributor"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data.valueDataRequirement !== undefined && func0.call(data, "valueDataRequirement")){
-if(!(func28(data.valueDataRequirement, {instancePath:instancePath+"/valueDataRequirement"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data.valueExpression !== undefined && func0.call(data, "valueExpression")){
-if(!(func29(data.valueExpression, {instancePath:instancePath+"/valueExpression"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data.valueParameterDefinition !== undefined && func0.call(data, "valueParameterDefinition")){
-if(!(func30(data.valueParameterDefinition, {instancePath:instancePath+"/valueParameterDefinition"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data.valueRelatedArtifact !== undefined && func0.call(data, "valueRelatedArtifact")){
-if(!(func31(data.valueRelatedArtifact, {instancePath:instancePath+"/valueRelatedArtifact"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-if(data.valueTriggerDefinition !== undefined && func0.call(data, "valueTriggerDefinition")){
-if(!(func32(data.valueTriggerDefinition, {instancePath:instancePath+"/valueTriggerDefinition"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data.valueUsageContext !== undefined && func0.call(data, "valueUsageContext")){
-if(!(func33(data.valueUsageContext, {instancePath:instancePath+"/valueUsageContext"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data.valueDosage !== undefined && func0.call(data, "valueDosage")){
-if(!(func34(data.valueDosage, {instancePath:instancePath+"/valueDosage"}))){
-vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
-}
-}
-if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func35(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func54, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.part !== undefined && func0.call(data, "part")){
-let data77 = data.part;
-if(Array.isArray(data77)){
-const len2 = data77.length;
-for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data77[i2], {instancePath:instancePath+"/part/" + i2}))){
+let data1 = data.part;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data1[i0], {instancePath:instancePath+"/part/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/part", "#/properties/part/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/part", "#/cdxMembers/part/type", {type: "array"}); errors++;
 }
 }
-if(data.valueMeta !== undefined && func0.call(data, "valueMeta")){
-if(!(func1(data.valueMeta, {instancePath:instancePath+"/valueMeta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func55, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-const forms0 = func36(data, obj0);
+const forms0 = func56(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -768,92 +262,39 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Parameters.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Parameters" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Parameters"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Parameters"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func7, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
-let data7 = data.parameter;
-if(Array.isArray(data7)){
-const len0 = data7.length;
+let data1 = data.parameter;
+if(Array.isArray(data1)){
+const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data7[i0], {instancePath:instancePath+"/parameter/" + i0}))){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/parameter/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/cdxMembers/parameter/type", {type: "array"}); errors++;
 }
 }
 }
@@ -863,20 +304,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "parameter": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -208,7 +208,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Quantity"},
 {"d":"Range"},
 {"d":"Ratio"},
-{"d":"Reference"},
+{"d":"Reference","s":"Parameters.parameter.valueReference"},
 {"d":"SampledData"},
 {"d":"Signature"},
 {"d":"Timing"},

@@ -410,8 +410,12 @@ errors++;
 }
 }
 if(data40.organization !== undefined){
-if(!(func11.call(this, data40.organization))){
+let data54 = data40.organization;
+if(!(func11.call(this, data54))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data54 == "object" && data54 !== null && !Array.isArray(data54)){
+this.sites.push(data54, "Patient.contact.organization");
 }
 }
 if(data40.period !== undefined){
@@ -530,8 +534,12 @@ let data66 = data.generalPractitioner;
 if(Array.isArray(data66)){
 const len16 = data66.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func11.call(this, data66[i16]))){
+let data67 = data66[i16];
+if(!(func11.call(this, data67))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data67 == "object" && data67 !== null && !Array.isArray(data67)){
+this.sites.push(data67, "Patient.generalPractitioner");
 }
 }
 }
@@ -540,8 +548,12 @@ errors++;
 }
 }
 if(data.managingOrganization !== undefined){
-if(!(func11.call(this, data.managingOrganization))){
+let data68 = data.managingOrganization;
+if(!(func11.call(this, data68))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data68 == "object" && data68 !== null && !Array.isArray(data68)){
+this.sites.push(data68, "Patient.managingOrganization");
 }
 }
 if(data.link !== undefined){
@@ -625,8 +637,12 @@ errors++;
 }
 }
 if(data70.other !== undefined){
-if(!(func11.call(this, data70.other))){
+let data77 = data70.other;
+if(!(func11.call(this, data77))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data77 == "object" && data77 !== null && !Array.isArray(data77)){
+this.sites.push(data77, "Patient.link.other");
 }
 }
 if(data70.type !== undefined){

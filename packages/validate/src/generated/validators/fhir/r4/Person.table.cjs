@@ -58,7 +58,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":26,"t":8},
 {"d":"Address"},
 {"d":"Attachment"},
-{"d":"Reference"},
+{"d":"Reference","s":"Person.managingOrganization"},
 {"t":2},
 {"d":"Element"},
 {"i":32,"t":8},
@@ -68,7 +68,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Extension"},
 {"i":37,"t":8},
 {"d":"Extension"},
-{"d":"Reference"},
+{"d":"Reference","s":"Person.link.target"},
 {"e":["level1","level2","level3","level4"]},
 {"d":"Element"}
 ]}`);

@@ -72,7 +72,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Identifier"},
 {"d":"CodeableConcept"},
 {"d":"Period"},
-{"d":"Reference"},
+{"d":"Reference","s":"Practitioner.qualification.issuer"},
 {"i":44,"t":8},
 {"d":"CodeableConcept"}
 ]}`);

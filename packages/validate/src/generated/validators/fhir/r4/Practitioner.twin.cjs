@@ -322,8 +322,12 @@ errors++;
 }
 }
 if(data31.issuer !== undefined){
-if(!(func12.call(this, data31.issuer))){
+let data41 = data31.issuer;
+if(!(func12.call(this, data41))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data41 == "object" && data41 !== null && !Array.isArray(data41)){
+this.sites.push(data41, "Practitioner.qualification.issuer");
 }
 }
 for(const key0 in data31){

@@ -2,537 +2,192 @@
 "use strict";
 exports.validate = validate0;
 
-const schema0 = {"properties":{"daysOfWeek":{"items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]}}}};
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Period"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["ContactPoint"];
-const func11 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-time"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func12 = require("./datatypes.cjs")["Period"];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = require("./datatypes.cjs")["member_796295fe1b"];
+const func15 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func16 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func17 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["active", func11],
+["_active", func5],
+["period", func12],
+["practitioner", func13],
+["organization", func13],
+["code", func14],
+["specialty", func14],
+["location", func15],
+["healthcareService", func15],
+["telecom", func16]
+];
+const func18 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func19 = [
+["availabilityExceptions", func18],
+["_availabilityExceptions", func5],
+["endpoint", func15]
+];
 
-function validate0(data, {instancePath=""}={}){
-/*# sourceURL="https://schemas.cdx.dev/fhir/r4/PractitionerRole.schema.json" */;
+const func20 = require("./datatypes.cjs")["member_3832d7bb1b"];
+const func21 = require("./datatypes.cjs")["member_037bb971b0"];
+const func22 = require("./datatypes.cjs")["member_f79c87b0fe"];
+const func23 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["daysOfWeek", func20],
+["_daysOfWeek", func21],
+["allDay", func11],
+["_allDay", func5],
+["availableStartTime", func22],
+["_availableStartTime", func5],
+["availableEndTime", func22],
+["_availableEndTime", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
-}
-if(data.resourceType !== undefined && func0.call(data, "resourceType")){
-if("PractitionerRole" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "PractitionerRole"}); errors++;
-}
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.active !== undefined && func0.call(data, "active")){
-if(typeof data.active !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
-}
-}
-if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2(data._active, {instancePath:instancePath+"/_active"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func7(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.practitioner !== undefined && func0.call(data, "practitioner")){
-if(!(func8(data.practitioner, {instancePath:instancePath+"/practitioner"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.organization !== undefined && func0.call(data, "organization")){
-if(!(func8(data.organization, {instancePath:instancePath+"/organization"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-let data21 = data.code;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func9(data21[i4], {instancePath:instancePath+"/code/" + i4}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
-}
-}
-if(data.specialty !== undefined && func0.call(data, "specialty")){
-let data23 = data.specialty;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func9(data23[i5], {instancePath:instancePath+"/specialty/" + i5}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", {type: "array"}); errors++;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-let data25 = data.location;
-if(Array.isArray(data25)){
-const len6 = data25.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data25[i6], {instancePath:instancePath+"/location/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
-}
-}
-if(data.healthcareService !== undefined && func0.call(data, "healthcareService")){
-let data27 = data.healthcareService;
-if(Array.isArray(data27)){
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func8(data27[i7], {instancePath:instancePath+"/healthcareService/" + i7}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/healthcareService", "#/properties/healthcareService/type", {type: "array"}); errors++;
-}
-}
-if(data.telecom !== undefined && func0.call(data, "telecom")){
-let data29 = data.telecom;
-if(Array.isArray(data29)){
-const len8 = data29.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8], {instancePath:instancePath+"/telecom/" + i8}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
-}
-}
-if(data.availableTime !== undefined && func0.call(data, "availableTime")){
-let data31 = data.availableTime;
-if(Array.isArray(data31)){
-const len9 = data31.length;
-for(let i9=0; i9<len9; i9++){
-let data32 = data31[i9];
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.id !== undefined && func0.call(data32, "id")){
-let data33 = data32.id;
-if(typeof data33 === "string"){
-if(func11(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/id", "#/$defs/PractitionerRole_AvailableTime/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/id", "#/$defs/PractitionerRole_AvailableTime/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data32.extension !== undefined && func0.call(data32, "extension")){
-let data34 = data32.extension;
-if(Array.isArray(data34)){
-const len10 = data34.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data34[i10], {instancePath:instancePath+"/availableTime/" + i9+"/extension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/extension", "#/$defs/PractitionerRole_AvailableTime/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
-let data36 = data32.modifierExtension;
-if(Array.isArray(data36)){
-const len11 = data36.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data36[i11], {instancePath:instancePath+"/availableTime/" + i9+"/modifierExtension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/modifierExtension", "#/$defs/PractitionerRole_AvailableTime/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data32.daysOfWeek !== undefined && func0.call(data32, "daysOfWeek")){
-let data38 = data32.daysOfWeek;
-if(Array.isArray(data38)){
-const len12 = data38.length;
-for(let i12=0; i12<len12; i12++){
-let data39 = data38[i12];
-if(typeof data39 !== "string"){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek/" + i12, "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/items/type", {type: "string"}); errors++;
-}
-if(!(((((((data39 === "mon") || (data39 === "tue")) || (data39 === "wed")) || (data39 === "thu")) || (data39 === "fri")) || (data39 === "sat")) || (data39 === "sun"))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek/" + i12, "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/items/enum", {allowedValues: schema0.properties.daysOfWeek.items.enum}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek", "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/type", {type: "array"}); errors++;
-}
-}
-if(data32._daysOfWeek !== undefined && func0.call(data32, "_daysOfWeek")){
-let data40 = data32._daysOfWeek;
-if(Array.isArray(data40)){
-const len13 = data40.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func2(data40[i13], {instancePath:instancePath+"/availableTime/" + i9+"/_daysOfWeek/" + i13}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/_daysOfWeek", "#/$defs/PractitionerRole_AvailableTime/properties/_daysOfWeek/type", {type: "array"}); errors++;
-}
-}
-if(data32.allDay !== undefined && func0.call(data32, "allDay")){
-if(typeof data32.allDay !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/allDay", "#/$defs/PractitionerRole_AvailableTime/properties/allDay/type", {type: "boolean"}); errors++;
-}
-}
-if(data32._allDay !== undefined && func0.call(data32, "_allDay")){
-if(!(func2(data32._allDay, {instancePath:instancePath+"/availableTime/" + i9+"/_allDay"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data32.availableStartTime !== undefined && func0.call(data32, "availableStartTime")){
-let data44 = data32.availableStartTime;
-if(typeof data44 === "string"){
-if(!pattern3.test(data44)){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-if(!(formats0(data44))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/format", {format: "fhir-time"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/type", {type: "string"}); errors++;
-}
-}
-if(data32._availableStartTime !== undefined && func0.call(data32, "_availableStartTime")){
-if(!(func2(data32._availableStartTime, {instancePath:instancePath+"/availableTime/" + i9+"/_availableStartTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data32.availableEndTime !== undefined && func0.call(data32, "availableEndTime")){
-let data46 = data32.availableEndTime;
-if(typeof data46 === "string"){
-if(!pattern3.test(data46)){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-if(!(formats0(data46))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/format", {format: "fhir-time"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/type", {type: "string"}); errors++;
-}
-}
-if(data32._availableEndTime !== undefined && func0.call(data32, "_availableEndTime")){
-if(!(func2(data32._availableEndTime, {instancePath:instancePath+"/availableTime/" + i9+"/_availableEndTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9, "#/$defs/PractitionerRole_AvailableTime/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availableTime", "#/properties/availableTime/type", {type: "array"}); errors++;
-}
-}
-if(data.notAvailable !== undefined && func0.call(data, "notAvailable")){
-let data48 = data.notAvailable;
-if(Array.isArray(data48)){
-const len14 = data48.length;
-for(let i14=0; i14<len14; i14++){
-let data49 = data48[i14];
-const _errs82 = errors;
-let valid35 = true;
-const _errs83 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49._description !== undefined && func0.call(data49, "_description")){
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func24 = [
+["id", func18],
+["extension", func9],
+["modifierExtension", func9],
+["description", func18],
+["_description", func5],
+["during", func12]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._description !== undefined && func0.call(data, "_description")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs83 === errors;
-errors = _errs82;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs82){
-vErrors.length = _errs82;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs84 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if((data49.description === undefined) || (!(func0.call(data49, "description")))){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/allOf/0/then/required", {missingProperty: "description"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.description === undefined) || (!(func0.call(data, "description")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "description"}); errors++;
 }
 }
-var _valid0 = _errs84 === errors;
-valid35 = _valid0;
-if(valid35){
-var props0 = {};
-props0.description = true;
-props0._description = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid35){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.description = true;
-props0._description = true;
-props0.during = true;
-}
-if(data49.id !== undefined && func0.call(data49, "id")){
-let data51 = data49.id;
-if(typeof data51 === "string"){
-if(func11(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/id", "#/$defs/PractitionerRole_NotAvailable/properties/id/minLength", {limit: 1}); errors++;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/id", "#/$defs/PractitionerRole_NotAvailable/properties/id/type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate0(data, {instancePath=""}={}){
+/*# sourceURL="https://schemas.cdx.dev/fhir/r4/PractitionerRole.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
+}
+if(data.resourceType !== undefined && func0.call(data, "resourceType")){
+if("PractitionerRole" !== data.resourceType){
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "PractitionerRole"}); errors++;
 }
 }
-if(data49.extension !== undefined && func0.call(data49, "extension")){
-let data52 = data49.extension;
-if(Array.isArray(data52)){
-const len15 = data52.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func5(data52[i15], {instancePath:instancePath+"/notAvailable/" + i14+"/extension/" + i15}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/extension", "#/$defs/PractitionerRole_NotAvailable/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data49.modifierExtension !== undefined && func0.call(data49, "modifierExtension")){
-let data54 = data49.modifierExtension;
-if(Array.isArray(data54)){
-const len16 = data54.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data54[i16], {instancePath:instancePath+"/notAvailable/" + i14+"/modifierExtension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data.availableTime !== undefined && func0.call(data, "availableTime")){
+let data1 = data.availableTime;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/availableTime/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/modifierExtension", "#/$defs/PractitionerRole_NotAvailable/properties/modifierExtension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime", "#/cdxMembers/availableTime/type", {type: "array"}); errors++;
 }
 }
-if(data49.description !== undefined && func0.call(data49, "description")){
-let data56 = data49.description;
-if(typeof data56 === "string"){
-if(func11(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/description", "#/$defs/PractitionerRole_NotAvailable/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/description", "#/$defs/PractitionerRole_NotAvailable/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data49._description !== undefined && func0.call(data49, "_description")){
-if(!(func2(data49._description, {instancePath:instancePath+"/notAvailable/" + i14+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data49.during !== undefined && func0.call(data49, "during")){
-if(!(func7(data49.during, {instancePath:instancePath+"/notAvailable/" + i14+"/during"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(data.notAvailable !== undefined && func0.call(data, "notAvailable")){
+let data3 = data.notAvailable;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/notAvailable/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable", "#/cdxMembers/notAvailable/type", {type: "array"}); errors++;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/notAvailable", "#/properties/notAvailable/type", {type: "array"}); errors++;
-}
-}
-if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
-let data59 = data.availabilityExceptions;
-if(typeof data59 === "string"){
-if(func11(data59) < 1){
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", {type: "string"}); errors++;
-}
-}
-if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
-if(!(func2(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-let data61 = data.endpoint;
-if(Array.isArray(data61)){
-const len17 = data61.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func8(data61[i17], {instancePath:instancePath+"/endpoint/" + i17}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -541,39 +196,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "active": true,
-  "_active": true,
-  "period": true,
-  "practitioner": true,
-  "organization": true,
-  "code": true,
-  "specialty": true,
-  "location": true,
-  "healthcareService": true,
-  "telecom": true,
-  "availableTime": true,
-  "notAvailable": true,
-  "availabilityExceptions": true,
-  "_availabilityExceptions": true,
-  "endpoint": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

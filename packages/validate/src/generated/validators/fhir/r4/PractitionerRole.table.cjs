@@ -53,16 +53,16 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"t":2},
 {"d":"Element"},
 {"d":"Period"},
-{"d":"Reference"},
-{"d":"Reference"},
+{"d":"Reference","s":"PractitionerRole.practitioner"},
+{"d":"Reference","s":"PractitionerRole.organization"},
 {"i":23,"t":8},
 {"d":"CodeableConcept"},
 {"i":25,"t":8},
 {"d":"CodeableConcept"},
 {"i":27,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"PractitionerRole.location"},
 {"i":29,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"PractitionerRole.healthcareService"},
 {"i":31,"t":8},
 {"d":"ContactPoint"},
 {"i":33,"t":8},
@@ -112,6 +112,6 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"t":64,"u":1},
 {"d":"Element"},
 {"i":65,"t":8},
-{"d":"Reference"}
+{"d":"Reference","s":"PractitionerRole.endpoint"}
 ]}`);
 module.exports.formats = { "fhir-time": formats["fhir-time"] };

@@ -166,13 +166,21 @@ errors++;
 }
 }
 if(data.practitioner !== undefined){
-if(!(func7.call(this, data.practitioner))){
+let data19 = data.practitioner;
+if(!(func7.call(this, data19))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data19 == "object" && data19 !== null && !Array.isArray(data19)){
+this.sites.push(data19, "PractitionerRole.practitioner");
 }
 }
 if(data.organization !== undefined){
-if(!(func7.call(this, data.organization))){
+let data20 = data.organization;
+if(!(func7.call(this, data20))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data20 == "object" && data20 !== null && !Array.isArray(data20)){
+this.sites.push(data20, "PractitionerRole.organization");
 }
 }
 if(data.code !== undefined){
@@ -208,8 +216,12 @@ let data25 = data.location;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func7.call(this, data25[i6]))){
+let data26 = data25[i6];
+if(!(func7.call(this, data26))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data26 == "object" && data26 !== null && !Array.isArray(data26)){
+this.sites.push(data26, "PractitionerRole.location");
 }
 }
 }
@@ -222,8 +234,12 @@ let data27 = data.healthcareService;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func7.call(this, data27[i7]))){
+let data28 = data27[i7];
+if(!(func7.call(this, data28))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data28 == "object" && data28 !== null && !Array.isArray(data28)){
+this.sites.push(data28, "PractitionerRole.healthcareService");
 }
 }
 }
@@ -532,8 +548,12 @@ let data61 = data.endpoint;
 if(Array.isArray(data61)){
 const len17 = data61.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func7.call(this, data61[i17]))){
+let data62 = data61[i17];
+if(!(func7.call(this, data62))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data62 == "object" && data62 !== null && !Array.isArray(data62)){
+this.sites.push(data62, "PractitionerRole.endpoint");
 }
 }
 }

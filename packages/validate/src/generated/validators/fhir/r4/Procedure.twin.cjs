@@ -260,8 +260,12 @@ let data25 = data.basedOn;
 if(Array.isArray(data25)){
 const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6.call(this, data25[i8]))){
+let data26 = data25[i8];
+if(!(func6.call(this, data26))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data26 == "object" && data26 !== null && !Array.isArray(data26)){
+this.sites.push(data26, "Procedure.basedOn");
 }
 }
 }
@@ -274,8 +278,12 @@ let data27 = data.partOf;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6.call(this, data27[i9]))){
+let data28 = data27[i9];
+if(!(func6.call(this, data28))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data28 == "object" && data28 !== null && !Array.isArray(data28)){
+this.sites.push(data28, "Procedure.partOf");
 }
 }
 }
@@ -313,13 +321,21 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func6.call(this, data.subject))){
+let data34 = data.subject;
+if(!(func6.call(this, data34))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data34 == "object" && data34 !== null && !Array.isArray(data34)){
+this.sites.push(data34, "Procedure.subject");
 }
 }
 if(data.encounter !== undefined){
-if(!(func6.call(this, data.encounter))){
+let data35 = data.encounter;
+if(!(func6.call(this, data35))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data35 == "object" && data35 !== null && !Array.isArray(data35)){
+this.sites.push(data35, "Procedure.encounter");
 }
 }
 if(data.performedDateTime !== undefined){
@@ -370,13 +386,21 @@ errors++;
 }
 }
 if(data.recorder !== undefined){
-if(!(func6.call(this, data.recorder))){
+let data43 = data.recorder;
+if(!(func6.call(this, data43))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data43 == "object" && data43 !== null && !Array.isArray(data43)){
+this.sites.push(data43, "Procedure.recorder");
 }
 }
 if(data.asserter !== undefined){
-if(!(func6.call(this, data.asserter))){
+let data44 = data.asserter;
+if(!(func6.call(this, data44))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data44 == "object" && data44 !== null && !Array.isArray(data44)){
+this.sites.push(data44, "Procedure.asserter");
 }
 }
 if(data.performer !== undefined){
@@ -434,13 +458,21 @@ errors++;
 }
 }
 if(data46.actor !== undefined){
-if(!(func6.call(this, data46.actor))){
+let data53 = data46.actor;
+if(!(func6.call(this, data53))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data53 == "object" && data53 !== null && !Array.isArray(data53)){
+this.sites.push(data53, "Procedure.performer.actor");
 }
 }
 if(data46.onBehalfOf !== undefined){
-if(!(func6.call(this, data46.onBehalfOf))){
+let data54 = data46.onBehalfOf;
+if(!(func6.call(this, data54))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data54 == "object" && data54 !== null && !Array.isArray(data54)){
+this.sites.push(data54, "Procedure.performer.onBehalfOf");
 }
 }
 for(const key0 in data46){
@@ -465,8 +497,12 @@ errors++;
 }
 }
 if(data.location !== undefined){
-if(!(func6.call(this, data.location))){
+let data55 = data.location;
+if(!(func6.call(this, data55))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data55 == "object" && data55 !== null && !Array.isArray(data55)){
+this.sites.push(data55, "Procedure.location");
 }
 }
 if(data.reasonCode !== undefined){
@@ -488,8 +524,12 @@ let data58 = data.reasonReference;
 if(Array.isArray(data58)){
 const len14 = data58.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6.call(this, data58[i14]))){
+let data59 = data58[i14];
+if(!(func6.call(this, data59))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data59 == "object" && data59 !== null && !Array.isArray(data59)){
+this.sites.push(data59, "Procedure.reasonReference");
 }
 }
 }
@@ -521,8 +561,12 @@ let data63 = data.report;
 if(Array.isArray(data63)){
 const len16 = data63.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func6.call(this, data63[i16]))){
+let data64 = data63[i16];
+if(!(func6.call(this, data64))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data64 == "object" && data64 !== null && !Array.isArray(data64)){
+this.sites.push(data64, "Procedure.report");
 }
 }
 }
@@ -549,8 +593,12 @@ let data67 = data.complicationDetail;
 if(Array.isArray(data67)){
 const len18 = data67.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func6.call(this, data67[i18]))){
+let data68 = data67[i18];
+if(!(func6.call(this, data68))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data68 == "object" && data68 !== null && !Array.isArray(data68)){
+this.sites.push(data68, "Procedure.complicationDetail");
 }
 }
 }
@@ -641,8 +689,12 @@ errors++;
 }
 }
 if(data74.manipulated !== undefined){
-if(!(func6.call(this, data74.manipulated))){
+let data81 = data74.manipulated;
+if(!(func6.call(this, data81))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data81 == "object" && data81 !== null && !Array.isArray(data81)){
+this.sites.push(data81, "Procedure.focalDevice.manipulated");
 }
 }
 for(const key1 in data74){
@@ -671,8 +723,12 @@ let data82 = data.usedReference;
 if(Array.isArray(data82)){
 const len24 = data82.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func6.call(this, data82[i24]))){
+let data83 = data82[i24];
+if(!(func6.call(this, data83))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data83 == "object" && data83 !== null && !Array.isArray(data83)){
+this.sites.push(data83, "Procedure.usedReference");
 }
 }
 }

@@ -2,37 +2,98 @@
 "use strict";
 exports.validate = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Reference"];
-const func7 = require("./datatypes.cjs")["Period"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Signature"];
-const func11 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-instant"];
-const schema0 = {"properties":{"role":{"enum":["derivation","revision","quotation","source","removal"]}}};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func11 = require("./datatypes.cjs")["Period"];
+const func12 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func13 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func14 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func15 = require("./datatypes.cjs")["member_037bb971b0"];
+const func16 = require("./datatypes.cjs")["Reference"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = require("./datatypes.cjs")["CodeableConcept"];
+const func19 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["target", func10],
+["occurredPeriod", func11],
+["occurredDateTime", func12],
+["_occurredDateTime", func5],
+["recorded", func13],
+["_recorded", func5],
+["policy", func14],
+["_policy", func15],
+["location", func16],
+["reason", func17],
+["activity", func18]
+];
+const func20 = require("./datatypes.cjs")["member_111ce78cb6"];
+const func21 = [
+["signature", func20]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
+
+const func23 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func24 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9],
+["type", func18],
+["role", func17],
+["who", func16],
+["onBehalfOf", func16]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.who === undefined) || (!(func0.call(data, "who")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "who"}); errors++;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+const schema0 = {"cdxMembers":{"role":{"enum":["derivation","revision","quotation","source","removal"]}}};
+const func25 = [
+["id", func23],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func26 = [
+["_role", func5],
+["what", func16]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -60,11 +121,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.role = true;
-props0._role = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -73,168 +129,41 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.what === undefined) || (!(func0.call(data, "what")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "what"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.role = true;
-props0._role = true;
-props0.what = true;
-props0.agent = true;
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func9(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
+if(data.role !== undefined && func0.call(data, "role")){
+let data1 = data.role;
+if(!(((((data1 === "derivation") || (data1 === "revision")) || (data1 === "quotation")) || (data1 === "source")) || (data1 === "removal"))){
+vErrors = addError(vErrors, instancePath+"/role", "#/cdxMembers/role/enum", {allowedValues: schema0.cdxMembers.role.enum}); errors++;
 }
 }
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
+if(data.agent !== undefined && func0.call(data, "agent")){
+let data2 = data.agent;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(!(validate1(data2[i0], {instancePath:instancePath+"/agent/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data4 = data.modifierExtension;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.role !== undefined && func0.call(data, "role")){
-let data6 = data.role;
-if(!(((((data6 === "derivation") || (data6 === "revision")) || (data6 === "quotation")) || (data6 === "source")) || (data6 === "removal"))){
-vErrors = addError(vErrors, instancePath+"/role", "#/properties/role/enum", {allowedValues: schema0.properties.role.enum}); errors++;
-}
-}
-if(data._role !== undefined && func0.call(data, "_role")){
-if(!(func2(data._role, {instancePath:instancePath+"/_role"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.what !== undefined && func0.call(data, "what")){
-if(!(func6(data.what, {instancePath:instancePath+"/what"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.agent !== undefined && func0.call(data, "agent")){
-let data9 = data.agent;
-if(Array.isArray(data9)){
-const len2 = data9.length;
-for(let i2=0; i2<len2; i2++){
-let data10 = data9[i2];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if((data10.who === undefined) || (!(func0.call(data10, "who")))){
-vErrors = addError(vErrors, instancePath+"/agent/" + i2, "#/$defs/Provenance_Agent/required", {missingProperty: "who"}); errors++;
-}
-if(data10.id !== undefined && func0.call(data10, "id")){
-let data11 = data10.id;
-if(typeof data11 === "string"){
-if(func9(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/agent/" + i2+"/id", "#/$defs/Provenance_Agent/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent/" + i2+"/id", "#/$defs/Provenance_Agent/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data10.extension !== undefined && func0.call(data10, "extension")){
-let data12 = data10.extension;
-if(Array.isArray(data12)){
-const len3 = data12.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data12[i3], {instancePath:instancePath+"/agent/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent/" + i2+"/extension", "#/$defs/Provenance_Agent/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
-let data14 = data10.modifierExtension;
-if(Array.isArray(data14)){
-const len4 = data14.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data14[i4], {instancePath:instancePath+"/agent/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent/" + i2+"/modifierExtension", "#/$defs/Provenance_Agent/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data10.type !== undefined && func0.call(data10, "type")){
-if(!(func8(data10.type, {instancePath:instancePath+"/agent/" + i2+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data10.role !== undefined && func0.call(data10, "role")){
-let data17 = data10.role;
-if(Array.isArray(data17)){
-const len5 = data17.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data17[i5], {instancePath:instancePath+"/agent/" + i2+"/role/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent/" + i2+"/role", "#/$defs/Provenance_Agent/properties/role/type", {type: "array"}); errors++;
-}
-}
-if(data10.who !== undefined && func0.call(data10, "who")){
-if(!(func6(data10.who, {instancePath:instancePath+"/agent/" + i2+"/who"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data10.onBehalfOf !== undefined && func0.call(data10, "onBehalfOf")){
-if(!(func6(data10.onBehalfOf, {instancePath:instancePath+"/agent/" + i2+"/onBehalfOf"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent/" + i2, "#/$defs/Provenance_Agent/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent", "#/properties/agent/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/agent", "#/cdxMembers/agent/type", {type: "array"}); errors++;
 }
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate1.errors = vErrors;
-evaluated0.props = props0;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 const obj0 = new Set(["occurredPeriod", "occurredDateTime"]);
 
@@ -242,13 +171,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Provenance.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -276,11 +198,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.recorded = true;
-props0._recorded = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -295,363 +212,48 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 if((data.target === undefined) || (!(func0.call(data, "target")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "target"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.target = true;
-props0.occurredPeriod = true;
-props0.occurredDateTime = true;
-props0._occurredDateTime = true;
-props0.recorded = true;
-props0._recorded = true;
-props0.policy = true;
-props0._policy = true;
-props0.location = true;
-props0.reason = true;
-props0.activity = true;
-props0.agent = true;
-props0.entity = true;
-props0.signature = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Provenance" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Provenance"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Provenance"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.target !== undefined && func0.call(data, "target")){
-let data15 = data.target;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/target/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
-}
-}
-if(data.occurredPeriod !== undefined && func0.call(data, "occurredPeriod")){
-if(!(func7(data.occurredPeriod, {instancePath:instancePath+"/occurredPeriod"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.occurredDateTime !== undefined && func0.call(data, "occurredDateTime")){
-let data18 = data.occurredDateTime;
-if(typeof data18 === "string"){
-if(!pattern3.test(data18)){
-vErrors = addError(vErrors, instancePath+"/occurredDateTime", "#/properties/occurredDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/occurredDateTime", "#/properties/occurredDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._occurredDateTime !== undefined && func0.call(data, "_occurredDateTime")){
-if(!(func2(data._occurredDateTime, {instancePath:instancePath+"/_occurredDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.recorded !== undefined && func0.call(data, "recorded")){
-let data20 = data.recorded;
-if(typeof data20 === "string"){
-if(!pattern4.test(data20)){
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data20))){
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/type", {type: "string"}); errors++;
-}
-}
-if(data._recorded !== undefined && func0.call(data, "_recorded")){
-if(!(func2(data._recorded, {instancePath:instancePath+"/_recorded"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.policy !== undefined && func0.call(data, "policy")){
-let data22 = data.policy;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-let data23 = data22[i4];
-if(typeof data23 === "string"){
-if(!pattern1.test(data23)){
-vErrors = addError(vErrors, instancePath+"/policy/" + i4, "#/properties/policy/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i4, "#/properties/policy/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy", "#/properties/policy/type", {type: "array"}); errors++;
-}
-}
-if(data._policy !== undefined && func0.call(data, "_policy")){
-let data24 = data._policy;
-if(Array.isArray(data24)){
-const len5 = data24.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data24[i5], {instancePath:instancePath+"/_policy/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_policy", "#/properties/_policy/type", {type: "array"}); errors++;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func6(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.reason !== undefined && func0.call(data, "reason")){
-let data27 = data.reason;
-if(Array.isArray(data27)){
-const len6 = data27.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data27[i6], {instancePath:instancePath+"/reason/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", {type: "array"}); errors++;
-}
-}
-if(data.activity !== undefined && func0.call(data, "activity")){
-if(!(func8(data.activity, {instancePath:instancePath+"/activity"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.agent !== undefined && func0.call(data, "agent")){
-let data30 = data.agent;
-if(Array.isArray(data30)){
-const len7 = data30.length;
-for(let i7=0; i7<len7; i7++){
-let data31 = data30[i7];
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.who === undefined) || (!(func0.call(data31, "who")))){
-vErrors = addError(vErrors, instancePath+"/agent/" + i7, "#/$defs/Provenance_Agent/required", {missingProperty: "who"}); errors++;
-}
-if(data31.id !== undefined && func0.call(data31, "id")){
-let data32 = data31.id;
-if(typeof data32 === "string"){
-if(func9(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/agent/" + i7+"/id", "#/$defs/Provenance_Agent/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent/" + i7+"/id", "#/$defs/Provenance_Agent/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data31.extension !== undefined && func0.call(data31, "extension")){
-let data33 = data31.extension;
-if(Array.isArray(data33)){
-const len8 = data33.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data33[i8], {instancePath:instancePath+"/agent/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent/" + i7+"/extension", "#/$defs/Provenance_Agent/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
-let data35 = data31.modifierExtension;
-if(Array.isArray(data35)){
-const len9 = data35.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data35[i9], {instancePath:instancePath+"/agent/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent/" + i7+"/modifierExtension", "#/$defs/Provenance_Agent/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data31.type !== undefined && func0.call(data31, "type")){
-if(!(func8(data31.type, {instancePath:instancePath+"/agent/" + i7+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data31.role !== undefined && func0.call(data31, "role")){
-let data38 = data31.role;
-if(Array.isArray(data38)){
-const len10 = data38.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func8(data38[i10], {instancePath:instancePath+"/agent/" + i7+"/role/" + i10}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent/" + i7+"/role", "#/$defs/Provenance_Agent/properties/role/type", {type: "array"}); errors++;
-}
-}
-if(data31.who !== undefined && func0.call(data31, "who")){
-if(!(func6(data31.who, {instancePath:instancePath+"/agent/" + i7+"/who"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data31.onBehalfOf !== undefined && func0.call(data31, "onBehalfOf")){
-if(!(func6(data31.onBehalfOf, {instancePath:instancePath+"/agent/" + i7+"/onBehalfOf"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent/" + i7, "#/$defs/Provenance_Agent/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/agent", "#/properties/agent/type", {type: "array"}); errors++;
-}
-}
-if(data.entity !== undefined && func0.call(data, "entity")){
-let data42 = data.entity;
-if(Array.isArray(data42)){
-const len11 = data42.length;
-for(let i11=0; i11<len11; i11++){
-if(!(validate1(data42[i11], {instancePath:instancePath+"/entity/" + i11}))){
+let data2 = data.agent;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data2[i0], {instancePath:instancePath+"/agent/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entity", "#/properties/entity/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/agent", "#/cdxMembers/agent/type", {type: "array"}); errors++;
 }
 }
-if(data.signature !== undefined && func0.call(data, "signature")){
-let data44 = data.signature;
-if(Array.isArray(data44)){
-const len12 = data44.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func10(data44[i12], {instancePath:instancePath+"/signature/" + i12}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+if(data.entity !== undefined && func0.call(data, "entity")){
+let data4 = data.entity;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data4[i1], {instancePath:instancePath+"/entity/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/signature", "#/properties/signature/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entity", "#/cdxMembers/entity/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func11(data, obj0);
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func22(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurred[x]", forms: forms0}); errors++;
 }
@@ -660,10 +262,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -51,7 +51,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Identifier"},
 {"t":2},
 {"d":"Element"},
-{"d":"Reference"},
+{"d":"Reference","s":"RelatedPerson.patient"},
 {"i":21,"t":8},
 {"d":"CodeableConcept"},
 {"i":23,"t":8},

@@ -166,8 +166,12 @@ errors++;
 }
 }
 if(data.patient !== undefined){
-if(!(func6.call(this, data.patient))){
+let data18 = data.patient;
+if(!(func6.call(this, data18))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data18 == "object" && data18 !== null && !Array.isArray(data18)){
+this.sites.push(data18, "RelatedPerson.patient");
 }
 }
 if(data.relationship !== undefined){

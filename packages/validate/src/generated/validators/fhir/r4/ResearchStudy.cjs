@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "active",
@@ -20,37 +20,154 @@ const schema0 = {
   }
  }
 };
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["ContactDetail"];
-const func11 = require("./datatypes.cjs")["RelatedArtifact"];
-const func12 = require("./datatypes.cjs")["Period"];
-const func13 = require("./datatypes.cjs")["Annotation"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["title", func11],
+["_title", func5],
+["protocol", func12],
+["partOf", func12]
+];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func17 = require("./datatypes.cjs")["member_a228c59884"];
+const func18 = require("./datatypes.cjs")["Period"];
+const func19 = require("./datatypes.cjs")["Reference"];
+const func20 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func21 = [
+["_status", func5],
+["primaryPurposeType", func14],
+["phase", func14],
+["category", func15],
+["focus", func15],
+["condition", func15],
+["contact", func16],
+["relatedArtifact", func17],
+["keyword", func15],
+["location", func15],
+["description", func11],
+["_description", func5],
+["enrollment", func12],
+["period", func18],
+["sponsor", func19],
+["principalInvestigator", func19],
+["site", func12],
+["reasonStopped", func14],
+["note", func20]
+];
+
+const func22 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func11],
+["_name", func5],
+["type", func14],
+["description", func11],
+["_description", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._name !== undefined && func0.call(data, "_name")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func23 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func11],
+["_name", func5],
+["type", func14]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ResearchStudy.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -78,11 +195,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -91,617 +203,51 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.title = true;
-props0._title = true;
-props0.protocol = true;
-props0.partOf = true;
-props0.status = true;
-props0._status = true;
-props0.primaryPurposeType = true;
-props0.phase = true;
-props0.category = true;
-props0.focus = true;
-props0.condition = true;
-props0.contact = true;
-props0.relatedArtifact = true;
-props0.keyword = true;
-props0.location = true;
-props0.description = true;
-props0._description = true;
-props0.enrollment = true;
-props0.period = true;
-props0.sponsor = true;
-props0.principalInvestigator = true;
-props0.site = true;
-props0.reasonStopped = true;
-props0.note = true;
-props0.arm = true;
-props0.objective = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ResearchStudy" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ResearchStudy"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ResearchStudy"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data17 = data.title;
-if(typeof data17 === "string"){
-if(func7(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.protocol !== undefined && func0.call(data, "protocol")){
-let data19 = data.protocol;
-if(Array.isArray(data19)){
-const len4 = data19.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data19[i4], {instancePath:instancePath+"/protocol/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocol", "#/properties/protocol/type", {type: "array"}); errors++;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-let data21 = data.partOf;
-if(Array.isArray(data21)){
-const len5 = data21.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data21[i5], {instancePath:instancePath+"/partOf/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data23 = data.status;
-if(!(((((((((((data23 === "active") || (data23 === "administratively-completed")) || (data23 === "approved")) || (data23 === "closed-to-accrual")) || (data23 === "closed-to-accrual-and-intervention")) || (data23 === "completed")) || (data23 === "disapproved")) || (data23 === "in-review")) || (data23 === "temporarily-closed-to-accrual")) || (data23 === "temporarily-closed-to-accrual-and-intervention")) || (data23 === "withdrawn"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!(((((((((((data2 === "active") || (data2 === "administratively-completed")) || (data2 === "approved")) || (data2 === "closed-to-accrual")) || (data2 === "closed-to-accrual-and-intervention")) || (data2 === "completed")) || (data2 === "disapproved")) || (data2 === "in-review")) || (data2 === "temporarily-closed-to-accrual")) || (data2 === "temporarily-closed-to-accrual-and-intervention")) || (data2 === "withdrawn"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.primaryPurposeType !== undefined && func0.call(data, "primaryPurposeType")){
-if(!(func9(data.primaryPurposeType, {instancePath:instancePath+"/primaryPurposeType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.phase !== undefined && func0.call(data, "phase")){
-if(!(func9(data.phase, {instancePath:instancePath+"/phase"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-let data27 = data.category;
-if(Array.isArray(data27)){
-const len6 = data27.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func9(data27[i6], {instancePath:instancePath+"/category/" + i6}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
-}
-}
-if(data.focus !== undefined && func0.call(data, "focus")){
-let data29 = data.focus;
-if(Array.isArray(data29)){
-const len7 = data29.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func9(data29[i7], {instancePath:instancePath+"/focus/" + i7}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
-}
-}
-if(data.condition !== undefined && func0.call(data, "condition")){
-let data31 = data.condition;
-if(Array.isArray(data31)){
-const len8 = data31.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func9(data31[i8], {instancePath:instancePath+"/condition/" + i8}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data33 = data.contact;
-if(Array.isArray(data33)){
-const len9 = data33.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func10(data33[i9], {instancePath:instancePath+"/contact/" + i9}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
-let data35 = data.relatedArtifact;
-if(Array.isArray(data35)){
-const len10 = data35.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func11(data35[i10], {instancePath:instancePath+"/relatedArtifact/" + i10}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
-}
-}
-if(data.keyword !== undefined && func0.call(data, "keyword")){
-let data37 = data.keyword;
-if(Array.isArray(data37)){
-const len11 = data37.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func9(data37[i11], {instancePath:instancePath+"/keyword/" + i11}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/keyword", "#/properties/keyword/type", {type: "array"}); errors++;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-let data39 = data.location;
-if(Array.isArray(data39)){
-const len12 = data39.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func9(data39[i12], {instancePath:instancePath+"/location/" + i12}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data41 = data.description;
-if(typeof data41 === "string"){
-if(func7(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.enrollment !== undefined && func0.call(data, "enrollment")){
-let data43 = data.enrollment;
-if(Array.isArray(data43)){
-const len13 = data43.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func8(data43[i13], {instancePath:instancePath+"/enrollment/" + i13}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/enrollment", "#/properties/enrollment/type", {type: "array"}); errors++;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func12(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data.sponsor !== undefined && func0.call(data, "sponsor")){
-if(!(func8(data.sponsor, {instancePath:instancePath+"/sponsor"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.principalInvestigator !== undefined && func0.call(data, "principalInvestigator")){
-if(!(func8(data.principalInvestigator, {instancePath:instancePath+"/principalInvestigator"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.site !== undefined && func0.call(data, "site")){
-let data48 = data.site;
-if(Array.isArray(data48)){
-const len14 = data48.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func8(data48[i14], {instancePath:instancePath+"/site/" + i14}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/site", "#/properties/site/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonStopped !== undefined && func0.call(data, "reasonStopped")){
-if(!(func9(data.reasonStopped, {instancePath:instancePath+"/reasonStopped"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data51 = data.note;
-if(Array.isArray(data51)){
-const len15 = data51.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func13(data51[i15], {instancePath:instancePath+"/note/" + i15}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.arm !== undefined && func0.call(data, "arm")){
-let data53 = data.arm;
-if(Array.isArray(data53)){
-const len16 = data53.length;
-for(let i16=0; i16<len16; i16++){
-let data54 = data53[i16];
-const _errs86 = errors;
-let valid40 = true;
-const _errs87 = errors;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(data54._name !== undefined && func0.call(data54, "_name")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs88 = errors;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if((data54.name === undefined) || (!(func0.call(data54, "name")))){
-vErrors = addError(vErrors, instancePath+"/arm/" + i16, "#/$defs/ResearchStudy_Arm/allOf/0/then/required", {missingProperty: "name"}); errors++;
-}
-}
-var _valid1 = _errs88 === errors;
-valid40 = _valid1;
-if(valid40){
-var props1 = {};
-props1.name = true;
-props1._name = true;
-}
-}
-if(!valid40){
-vErrors = addError(vErrors, instancePath+"/arm/" + i16, "#/$defs/ResearchStudy_Arm/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.name = true;
-props1._name = true;
-props1.type = true;
-props1.description = true;
-props1._description = true;
-}
-if(data54.id !== undefined && func0.call(data54, "id")){
-let data56 = data54.id;
-if(typeof data56 === "string"){
-if(func7(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/arm/" + i16+"/id", "#/$defs/ResearchStudy_Arm/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/arm/" + i16+"/id", "#/$defs/ResearchStudy_Arm/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data54.extension !== undefined && func0.call(data54, "extension")){
-let data57 = data54.extension;
-if(Array.isArray(data57)){
-const len17 = data57.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data57[i17], {instancePath:instancePath+"/arm/" + i16+"/extension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data3 = data.arm;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/arm/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/arm/" + i16+"/extension", "#/$defs/ResearchStudy_Arm/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
-let data59 = data54.modifierExtension;
-if(Array.isArray(data59)){
-const len18 = data59.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func5(data59[i18], {instancePath:instancePath+"/arm/" + i16+"/modifierExtension/" + i18}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/arm/" + i16+"/modifierExtension", "#/$defs/ResearchStudy_Arm/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data54.name !== undefined && func0.call(data54, "name")){
-let data61 = data54.name;
-if(typeof data61 === "string"){
-if(func7(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/arm/" + i16+"/name", "#/$defs/ResearchStudy_Arm/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/arm/" + i16+"/name", "#/$defs/ResearchStudy_Arm/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data54._name !== undefined && func0.call(data54, "_name")){
-if(!(func2(data54._name, {instancePath:instancePath+"/arm/" + i16+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data54.type !== undefined && func0.call(data54, "type")){
-if(!(func9(data54.type, {instancePath:instancePath+"/arm/" + i16+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data54.description !== undefined && func0.call(data54, "description")){
-let data64 = data54.description;
-if(typeof data64 === "string"){
-if(func7(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/arm/" + i16+"/description", "#/$defs/ResearchStudy_Arm/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/arm/" + i16+"/description", "#/$defs/ResearchStudy_Arm/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data54._description !== undefined && func0.call(data54, "_description")){
-if(!(func2(data54._description, {instancePath:instancePath+"/arm/" + i16+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/arm/" + i16, "#/$defs/ResearchStudy_Arm/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/arm", "#/properties/arm/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/arm", "#/cdxMembers/arm/type", {type: "array"}); errors++;
 }
 }
 if(data.objective !== undefined && func0.call(data, "objective")){
-let data66 = data.objective;
-if(Array.isArray(data66)){
-const len19 = data66.length;
-for(let i19=0; i19<len19; i19++){
-let data67 = data66[i19];
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if(data67.id !== undefined && func0.call(data67, "id")){
-let data68 = data67.id;
-if(typeof data68 === "string"){
-if(func7(data68) < 1){
-vErrors = addError(vErrors, instancePath+"/objective/" + i19+"/id", "#/$defs/ResearchStudy_Objective/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/objective/" + i19+"/id", "#/$defs/ResearchStudy_Objective/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data67.extension !== undefined && func0.call(data67, "extension")){
-let data69 = data67.extension;
-if(Array.isArray(data69)){
-const len20 = data69.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func5(data69[i20], {instancePath:instancePath+"/objective/" + i19+"/extension/" + i20}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data5 = data.objective;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data5[i1], {instancePath:instancePath+"/objective/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/objective/" + i19+"/extension", "#/$defs/ResearchStudy_Objective/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data67.modifierExtension !== undefined && func0.call(data67, "modifierExtension")){
-let data71 = data67.modifierExtension;
-if(Array.isArray(data71)){
-const len21 = data71.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func5(data71[i21], {instancePath:instancePath+"/objective/" + i19+"/modifierExtension/" + i21}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/objective/" + i19+"/modifierExtension", "#/$defs/ResearchStudy_Objective/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data67.name !== undefined && func0.call(data67, "name")){
-let data73 = data67.name;
-if(typeof data73 === "string"){
-if(func7(data73) < 1){
-vErrors = addError(vErrors, instancePath+"/objective/" + i19+"/name", "#/$defs/ResearchStudy_Objective/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/objective/" + i19+"/name", "#/$defs/ResearchStudy_Objective/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data67._name !== undefined && func0.call(data67, "_name")){
-if(!(func2(data67._name, {instancePath:instancePath+"/objective/" + i19+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data67.type !== undefined && func0.call(data67, "type")){
-if(!(func9(data67.type, {instancePath:instancePath+"/objective/" + i19+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/objective/" + i19, "#/$defs/ResearchStudy_Objective/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/objective", "#/properties/objective/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/objective", "#/cdxMembers/objective/type", {type: "array"}); errors++;
 }
 }
 }
@@ -709,10 +255,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "candidate",
@@ -23,30 +23,48 @@ const schema0 = {
  }
 };
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Period"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["Period"];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = [
+["_status", func5],
+["period", func12],
+["study", func13],
+["individual", func13],
+["assignedArm", func14],
+["_assignedArm", func5],
+["actualArm", func14],
+["_actualArm", func5],
+["consent", func13]
+];
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ResearchSubject.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -74,11 +92,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -93,217 +106,32 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "indiv
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.period = true;
-props0.study = true;
-props0.individual = true;
-props0.assignedArm = true;
-props0._assignedArm = true;
-props0.actualArm = true;
-props0._actualArm = true;
-props0.consent = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ResearchSubject" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ResearchSubject"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "ResearchSubject"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(!(((((((((((((data17 === "candidate") || (data17 === "eligible")) || (data17 === "follow-up")) || (data17 === "ineligible")) || (data17 === "not-registered")) || (data17 === "off-study")) || (data17 === "on-study")) || (data17 === "on-study-intervention")) || (data17 === "on-study-observation")) || (data17 === "pending-on-study")) || (data17 === "potential-candidate")) || (data17 === "screening")) || (data17 === "withdrawn"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data2 = data.status;
+if(!(((((((((((((data2 === "candidate") || (data2 === "eligible")) || (data2 === "follow-up")) || (data2 === "ineligible")) || (data2 === "not-registered")) || (data2 === "off-study")) || (data2 === "on-study")) || (data2 === "on-study-intervention")) || (data2 === "on-study-observation")) || (data2 === "pending-on-study")) || (data2 === "potential-candidate")) || (data2 === "screening")) || (data2 === "withdrawn"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func7(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.study !== undefined && func0.call(data, "study")){
-if(!(func8(data.study, {instancePath:instancePath+"/study"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.individual !== undefined && func0.call(data, "individual")){
-if(!(func8(data.individual, {instancePath:instancePath+"/individual"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.assignedArm !== undefined && func0.call(data, "assignedArm")){
-let data22 = data.assignedArm;
-if(typeof data22 === "string"){
-if(func9(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/assignedArm", "#/properties/assignedArm/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assignedArm", "#/properties/assignedArm/type", {type: "string"}); errors++;
-}
-}
-if(data._assignedArm !== undefined && func0.call(data, "_assignedArm")){
-if(!(func2(data._assignedArm, {instancePath:instancePath+"/_assignedArm"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.actualArm !== undefined && func0.call(data, "actualArm")){
-let data24 = data.actualArm;
-if(typeof data24 === "string"){
-if(func9(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/actualArm", "#/properties/actualArm/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/actualArm", "#/properties/actualArm/type", {type: "string"}); errors++;
-}
-}
-if(data._actualArm !== undefined && func0.call(data, "_actualArm")){
-if(!(func2(data._actualArm, {instancePath:instancePath+"/_actualArm"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.consent !== undefined && func0.call(data, "consent")){
-if(!(func8(data.consent, {instancePath:instancePath+"/consent"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -52,7 +52,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":24,"t":8},
 {"d":"CodeableConcept"},
 {"i":26,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"Schedule.actor"},
 {"d":"Period"},
 {"t":64,"u":1},
 {"d":"Element"}

@@ -2,182 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
-  "status": {
-   "enum": [
-    "draft",
-    "active",
-    "retired",
-    "unknown"
-   ]
-  },
-  "base": {
-   "items": {
-    "enum": [
-     "Account",
-     "ActivityDefinition",
-     "AdverseEvent",
-     "AllergyIntolerance",
-     "Appointment",
-     "AppointmentResponse",
-     "AuditEvent",
-     "Basic",
-     "Binary",
-     "BiologicallyDerivedProduct",
-     "BodyStructure",
-     "Bundle",
-     "CapabilityStatement",
-     "CarePlan",
-     "CareTeam",
-     "CatalogEntry",
-     "ChargeItem",
-     "ChargeItemDefinition",
-     "Claim",
-     "ClaimResponse",
-     "ClinicalImpression",
-     "CodeSystem",
-     "Communication",
-     "CommunicationRequest",
-     "CompartmentDefinition",
-     "Composition",
-     "ConceptMap",
-     "Condition",
-     "Consent",
-     "Contract",
-     "Coverage",
-     "CoverageEligibilityRequest",
-     "CoverageEligibilityResponse",
-     "DetectedIssue",
-     "Device",
-     "DeviceDefinition",
-     "DeviceMetric",
-     "DeviceRequest",
-     "DeviceUseStatement",
-     "DiagnosticReport",
-     "DocumentManifest",
-     "DocumentReference",
-     "DomainResource",
-     "EffectEvidenceSynthesis",
-     "Encounter",
-     "Endpoint",
-     "EnrollmentRequest",
-     "EnrollmentResponse",
-     "EpisodeOfCare",
-     "EventDefinition",
-     "Evidence",
-     "EvidenceVariable",
-     "ExampleScenario",
-     "ExplanationOfBenefit",
-     "FamilyMemberHistory",
-     "Flag",
-     "Goal",
-     "GraphDefinition",
-     "Group",
-     "GuidanceResponse",
-     "HealthcareService",
-     "ImagingStudy",
-     "Immunization",
-     "ImmunizationEvaluation",
-     "ImmunizationRecommendation",
-     "ImplementationGuide",
-     "InsurancePlan",
-     "Invoice",
-     "Library",
-     "Linkage",
-     "List",
-     "Location",
-     "Measure",
-     "MeasureReport",
-     "Media",
-     "Medication",
-     "MedicationAdministration",
-     "MedicationDispense",
-     "MedicationKnowledge",
-     "MedicationRequest",
-     "MedicationStatement",
-     "MedicinalProduct",
-     "MedicinalProductAuthorization",
-     "MedicinalProductContraindication",
-     "MedicinalProductIndication",
-     "MedicinalProductIngredient",
-     "MedicinalProductInteraction",
-     "MedicinalProductManufactured",
-     "MedicinalProductPackaged",
-     "MedicinalProductPharmaceutical",
-     "MedicinalProductUndesirableEffect",
-     "MessageDefinition",
-     "MessageHeader",
-     "MolecularSequence",
-     "NamingSystem",
-     "NutritionOrder",
-     "Observation",
-     "ObservationDefinition",
-     "OperationDefinition",
-     "OperationOutcome",
-     "Organization",
-     "OrganizationAffiliation",
-     "Parameters",
-     "Patient",
-     "PaymentNotice",
-     "PaymentReconciliation",
-     "Person",
-     "PlanDefinition",
-     "Practitioner",
-     "PractitionerRole",
-     "Procedure",
-     "Provenance",
-     "Questionnaire",
-     "QuestionnaireResponse",
-     "RelatedPerson",
-     "RequestGroup",
-     "ResearchDefinition",
-     "ResearchElementDefinition",
-     "ResearchStudy",
-     "ResearchSubject",
-     "Resource",
-     "RiskAssessment",
-     "RiskEvidenceSynthesis",
-     "Schedule",
-     "SearchParameter",
-     "ServiceRequest",
-     "Slot",
-     "Specimen",
-     "SpecimenDefinition",
-     "StructureDefinition",
-     "StructureMap",
-     "Subscription",
-     "Substance",
-     "SubstanceNucleicAcid",
-     "SubstancePolymer",
-     "SubstanceProtein",
-     "SubstanceReferenceInformation",
-     "SubstanceSourceMaterial",
-     "SubstanceSpecification",
-     "SupplyDelivery",
-     "SupplyRequest",
-     "Task",
-     "TerminologyCapabilities",
-     "TestReport",
-     "TestScript",
-     "ValueSet",
-     "VerificationResult",
-     "VisionPrescription"
-    ]
-   }
-  },
-  "type": {
-   "enum": [
-    "number",
-    "date",
-    "string",
-    "token",
-    "reference",
-    "composite",
-    "quantity",
-    "uri",
-    "special"
-   ]
-  },
+ "cdxMembers": {
   "xpathUsage": {
    "enum": [
     "normal",
@@ -186,160 +11,6 @@ const schema0 = {
     "distance",
     "other"
    ]
-  },
-  "target": {
-   "items": {
-    "enum": [
-     "Account",
-     "ActivityDefinition",
-     "AdverseEvent",
-     "AllergyIntolerance",
-     "Appointment",
-     "AppointmentResponse",
-     "AuditEvent",
-     "Basic",
-     "Binary",
-     "BiologicallyDerivedProduct",
-     "BodyStructure",
-     "Bundle",
-     "CapabilityStatement",
-     "CarePlan",
-     "CareTeam",
-     "CatalogEntry",
-     "ChargeItem",
-     "ChargeItemDefinition",
-     "Claim",
-     "ClaimResponse",
-     "ClinicalImpression",
-     "CodeSystem",
-     "Communication",
-     "CommunicationRequest",
-     "CompartmentDefinition",
-     "Composition",
-     "ConceptMap",
-     "Condition",
-     "Consent",
-     "Contract",
-     "Coverage",
-     "CoverageEligibilityRequest",
-     "CoverageEligibilityResponse",
-     "DetectedIssue",
-     "Device",
-     "DeviceDefinition",
-     "DeviceMetric",
-     "DeviceRequest",
-     "DeviceUseStatement",
-     "DiagnosticReport",
-     "DocumentManifest",
-     "DocumentReference",
-     "DomainResource",
-     "EffectEvidenceSynthesis",
-     "Encounter",
-     "Endpoint",
-     "EnrollmentRequest",
-     "EnrollmentResponse",
-     "EpisodeOfCare",
-     "EventDefinition",
-     "Evidence",
-     "EvidenceVariable",
-     "ExampleScenario",
-     "ExplanationOfBenefit",
-     "FamilyMemberHistory",
-     "Flag",
-     "Goal",
-     "GraphDefinition",
-     "Group",
-     "GuidanceResponse",
-     "HealthcareService",
-     "ImagingStudy",
-     "Immunization",
-     "ImmunizationEvaluation",
-     "ImmunizationRecommendation",
-     "ImplementationGuide",
-     "InsurancePlan",
-     "Invoice",
-     "Library",
-     "Linkage",
-     "List",
-     "Location",
-     "Measure",
-     "MeasureReport",
-     "Media",
-     "Medication",
-     "MedicationAdministration",
-     "MedicationDispense",
-     "MedicationKnowledge",
-     "MedicationRequest",
-     "MedicationStatement",
-     "MedicinalProduct",
-     "MedicinalProductAuthorization",
-     "MedicinalProductContraindication",
-     "MedicinalProductIndication",
-     "MedicinalProductIngredient",
-     "MedicinalProductInteraction",
-     "MedicinalProductManufactured",
-     "MedicinalProductPackaged",
-     "MedicinalProductPharmaceutical",
-     "MedicinalProductUndesirableEffect",
-     "MessageDefinition",
-     "MessageHeader",
-     "MolecularSequence",
-     "NamingSystem",
-     "NutritionOrder",
-     "Observation",
-     "ObservationDefinition",
-     "OperationDefinition",
-     "OperationOutcome",
-     "Organization",
-     "OrganizationAffiliation",
-     "Parameters",
-     "Patient",
-     "PaymentNotice",
-     "PaymentReconciliation",
-     "Person",
-     "PlanDefinition",
-     "Practitioner",
-     "PractitionerRole",
-     "Procedure",
-     "Provenance",
-     "Questionnaire",
-     "QuestionnaireResponse",
-     "RelatedPerson",
-     "RequestGroup",
-     "ResearchDefinition",
-     "ResearchElementDefinition",
-     "ResearchStudy",
-     "ResearchSubject",
-     "Resource",
-     "RiskAssessment",
-     "RiskEvidenceSynthesis",
-     "Schedule",
-     "SearchParameter",
-     "ServiceRequest",
-     "Slot",
-     "Specimen",
-     "SpecimenDefinition",
-     "StructureDefinition",
-     "StructureMap",
-     "Subscription",
-     "Substance",
-     "SubstanceNucleicAcid",
-     "SubstancePolymer",
-     "SubstanceProtein",
-     "SubstanceReferenceInformation",
-     "SubstanceSourceMaterial",
-     "SubstanceSpecification",
-     "SupplyDelivery",
-     "SupplyRequest",
-     "Task",
-     "TerminologyCapabilities",
-     "TestReport",
-     "TestScript",
-     "ValueSet",
-     "VerificationResult",
-     "VisionPrescription"
-    ]
-   }
   },
   "comparator": {
    "items": {
@@ -376,34 +47,155 @@ const schema0 = {
   }
  }
 };
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("ajv/dist/runtime/ucs2length").default;
-const func7 = require("./datatypes.cjs")["ContactDetail"];
-const func8 = require("./datatypes.cjs")["UsageContext"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func15 = require("./datatypes.cjs")["member_1538b1110f"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = require("./datatypes.cjs")["member_9caa379258"];
+const func18 = require("./datatypes.cjs")["member_037bb971b0"];
+const func19 = require("./datatypes.cjs")["member_810a20fac8"];
+const func20 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["version", func10],
+["_version", func5],
+["name", func10],
+["_name", func5],
+["derivedFrom", func4],
+["_derivedFrom", func5],
+["status", func11],
+["_status", func5],
+["experimental", func12],
+["_experimental", func5],
+["date", func13],
+["_date", func5],
+["publisher", func10],
+["_publisher", func5],
+["contact", func14],
+["description", func10],
+["_description", func5],
+["useContext", func15],
+["jurisdiction", func16],
+["purpose", func10],
+["_purpose", func5],
+["code", func6],
+["_code", func5],
+["base", func17],
+["_base", func18],
+["type", func19],
+["_type", func5],
+["expression", func10],
+["_expression", func5],
+["xpath", func10],
+["_xpath", func5]
+];
+const func21 = [
+["_xpathUsage", func5],
+["target", func17],
+["_target", func18],
+["multipleOr", func12],
+["_multipleOr", func5],
+["multipleAnd", func12],
+["_multipleAnd", func5]
+];
+const func22 = [
+["_comparator", func18]
+];
+const func23 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func24 = [
+["_modifier", func18],
+["chain", func23],
+["_chain", func18]
+];
+
+const func25 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["definition", func4],
+["_definition", func5],
+["expression", func10],
+["_expression", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._expression !== undefined && func0.call(data, "_expression")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.expression === undefined) || (!(func0.call(data, "expression")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "expression"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.definition === undefined) || (!(func0.call(data, "definition")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "definition"}); errors++;
+}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SearchParameter.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -431,11 +223,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.url = true;
-props0._url = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -467,23 +254,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.name = true;
-props1._name = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 const _errs10 = errors;
 let valid5 = true;
@@ -512,23 +285,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingPro
 }
 var _valid2 = _errs12 === errors;
 valid5 = _valid2;
-if(valid5){
-var props2 = {};
-props2.status = true;
-props2._status = true;
-}
 }
 if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
 }
 const _errs14 = errors;
 let valid7 = true;
@@ -557,23 +316,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingPro
 }
 var _valid3 = _errs16 === errors;
 valid7 = _valid3;
-if(valid7){
-var props3 = {};
-props3.description = true;
-props3._description = true;
-}
 }
 if(!valid7){
 vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props3 !== undefined){
-if(props3 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props3);
-}
 }
 const _errs18 = errors;
 let valid9 = true;
@@ -602,23 +347,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingPro
 }
 var _valid4 = _errs20 === errors;
 valid9 = _valid4;
-if(valid9){
-var props4 = {};
-props4.code = true;
-props4._code = true;
-}
 }
 if(!valid9){
 vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props4 !== undefined){
-if(props4 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props4);
-}
 }
 const _errs22 = errors;
 let valid11 = true;
@@ -647,23 +378,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", {missingPro
 }
 var _valid5 = _errs24 === errors;
 valid11 = _valid5;
-if(valid11){
-var props5 = {};
-props5.base = true;
-props5._base = true;
-}
 }
 if(!valid11){
 vErrors = addError(vErrors, instancePath, "#/allOf/5/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props5 !== undefined){
-if(props5 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props5);
-}
 }
 const _errs26 = errors;
 let valid13 = true;
@@ -692,847 +409,83 @@ vErrors = addError(vErrors, instancePath, "#/allOf/6/then/required", {missingPro
 }
 var _valid6 = _errs28 === errors;
 valid13 = _valid6;
-if(valid13){
-var props6 = {};
-props6.type = true;
-props6._type = true;
-}
 }
 if(!valid13){
 vErrors = addError(vErrors, instancePath, "#/allOf/6/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props6 !== undefined){
-if(props6 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props6);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.url = true;
-props0._url = true;
-props0.version = true;
-props0._version = true;
-props0.name = true;
-props0._name = true;
-props0.derivedFrom = true;
-props0._derivedFrom = true;
-props0.status = true;
-props0._status = true;
-props0.experimental = true;
-props0._experimental = true;
-props0.date = true;
-props0._date = true;
-props0.publisher = true;
-props0._publisher = true;
-props0.contact = true;
-props0.description = true;
-props0._description = true;
-props0.useContext = true;
-props0.jurisdiction = true;
-props0.purpose = true;
-props0._purpose = true;
-props0.code = true;
-props0._code = true;
-props0.base = true;
-props0._base = true;
-props0.type = true;
-props0._type = true;
-props0.expression = true;
-props0._expression = true;
-props0.xpath = true;
-props0._xpath = true;
-props0.xpathUsage = true;
-props0._xpathUsage = true;
-props0.target = true;
-props0._target = true;
-props0.multipleOr = true;
-props0._multipleOr = true;
-props0.multipleAnd = true;
-props0._multipleAnd = true;
-props0.comparator = true;
-props0._comparator = true;
-props0.modifier = true;
-props0._modifier = true;
-props0.chain = true;
-props0._chain = true;
-props0.component = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SearchParameter" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SearchParameter"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SearchParameter"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data8 = data.id;
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data10 = data.implicitRules;
-if(typeof data10 === "string"){
-if(!pattern1.test(data10)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data12 = data.language;
-if(typeof data12 === "string"){
-if(!pattern2.test(data12)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data15 = data.contained;
-if(Array.isArray(data15)){
-const len0 = data15.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data15[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data17 = data.extension;
-if(Array.isArray(data17)){
-const len1 = data17.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data17[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data19 = data.modifierExtension;
-if(Array.isArray(data19)){
-const len2 = data19.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data19[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data21 = data.url;
-if(typeof data21 === "string"){
-if(!pattern1.test(data21)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-let data23 = data.version;
-if(typeof data23 === "string"){
-if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data25 = data.name;
-if(typeof data25 === "string"){
-if(func6(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
-let data27 = data.derivedFrom;
-if(typeof data27 === "string"){
-if(!pattern1.test(data27)){
-vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", {type: "string"}); errors++;
-}
-}
-if(data._derivedFrom !== undefined && func0.call(data, "_derivedFrom")){
-if(!(func2(data._derivedFrom, {instancePath:instancePath+"/_derivedFrom"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-let data29 = data.status;
-if(!((((data29 === "draft") || (data29 === "active")) || (data29 === "retired")) || (data29 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data33 = data.date;
-if(typeof data33 === "string"){
-if(!pattern3.test(data33)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data33))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-let data35 = data.publisher;
-if(typeof data35 === "string"){
-if(func6(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data37 = data.contact;
-if(Array.isArray(data37)){
-const len3 = data37.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func7(data37[i3], {instancePath:instancePath+"/contact/" + i3}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data39 = data.description;
-if(typeof data39 === "string"){
-if(func6(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-let data41 = data.useContext;
-if(Array.isArray(data41)){
-const len4 = data41.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data41[i4], {instancePath:instancePath+"/useContext/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-let data43 = data.jurisdiction;
-if(Array.isArray(data43)){
-const len5 = data43.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func9(data43[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data45 = data.purpose;
-if(typeof data45 === "string"){
-if(func6(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-let data47 = data.code;
-if(typeof data47 === "string"){
-if(!pattern2.test(data47)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.base !== undefined && func0.call(data, "base")){
-let data49 = data.base;
-if(Array.isArray(data49)){
-const len6 = data49.length;
-for(let i6=0; i6<len6; i6++){
-let data50 = data49[i6];
-if(typeof data50 !== "string"){
-vErrors = addError(vErrors, instancePath+"/base/" + i6, "#/properties/base/items/type", {type: "string"}); errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data50 === "Account") ||
-(data50 === "ActivityDefinition")) || (data50 === "AdverseEvent")) || (data50 === "AllergyIntolerance")) ||
-(data50 === "Appointment")) || (data50 === "AppointmentResponse")) || (data50 === "AuditEvent")) || (data50 === "Basic")) ||
-(data50 === "Binary")) || (data50 === "BiologicallyDerivedProduct")) || (data50 === "BodyStructure")) || (data50 === "Bundle")) ||
-(data50 === "CapabilityStatement")) || (data50 === "CarePlan")) || (data50 === "CareTeam")) || (data50 === "CatalogEntry")) ||
-(data50 === "ChargeItem")) || (data50 === "ChargeItemDefinition")) || (data50 === "Claim")) || (data50 === "ClaimResponse")) ||
-(data50 === "ClinicalImpression")) || (data50 === "CodeSystem")) || (data50 === "Communication")) || (data50 === "CommunicationRequest")) ||
-(data50 === "CompartmentDefinition")) || (data50 === "Composition")) || (data50 === "ConceptMap")) || (data50 === "Condition")) ||
-(data50 === "Consent")) || (data50 === "Contract")) || (data50 === "Coverage")) || (data50 === "CoverageEligibilityRequest")) ||
-(data50 === "CoverageEligibilityResponse")) || (data50 === "DetectedIssue")) || (data50 === "Device")) ||
-(data50 === "DeviceDefinition")) || (data50 === "DeviceMetric")) || (data50 === "DeviceRequest")) || (data50 === "DeviceUseStatement")) ||
-(data50 === "DiagnosticReport")) || (data50 === "DocumentManifest")) || (data50 === "DocumentReference")) ||
-(data50 === "DomainResource")) || (data50 === "EffectEvidenceSynthesis")) || (data50 === "Encounter")) ||
-(data50 === "Endpoint")) || (data50 === "EnrollmentRequest")) || (data50 === "EnrollmentResponse")) || (data50 === "EpisodeOfCare")) ||
-(data50 === "EventDefinition")) || (data50 === "Evidence")) || (data50 === "EvidenceVariable")) || (data50 === "ExampleScenario")) ||
-(data50 === "ExplanationOfBenefit")) || (data50 === "FamilyMemberHistory")) || (data50 === "Flag")) || (data50 === "Goal")) ||
-(data50 === "GraphDefinition")) || (data50 === "Group")) || (data50 === "GuidanceResponse")) || (data50 === "HealthcareService")) ||
-(data50 === "ImagingStudy")) || (data50 === "Immunization")) || (data50 === "ImmunizationEvaluation")) ||
-(data50 === "ImmunizationRecommendation")) || (data50 === "ImplementationGuide")) || (data50 === "InsurancePlan")) ||
-(data50 === "Invoice")) || (data50 === "Library")) || (data50 === "Linkage")) || (data50 === "List")) || (data50 === "Location")) ||
-(data50 === "Measure")) || (data50 === "MeasureReport")) || (data50 === "Media")) || (data50 === "Medication")) ||
-(data50 === "MedicationAdministration")) || (data50 === "MedicationDispense")) || (data50 === "MedicationKnowledge")) ||
-(data50 === "MedicationRequest")) || (data50 === "MedicationStatement")) || (data50 === "MedicinalProduct")) ||
-(data50 === "MedicinalProductAuthorization")) || (data50 === "MedicinalProductContraindication")) || (data50 === "MedicinalProductIndication")) ||
-(data50 === "MedicinalProductIngredient")) || (data50 === "MedicinalProductInteraction")) || (data50 === "MedicinalProductManufactured")) ||
-(data50 === "MedicinalProductPackaged")) || (data50 === "MedicinalProductPharmaceutical")) || (data50 === "MedicinalProductUndesirableEffect")) ||
-(data50 === "MessageDefinition")) || (data50 === "MessageHeader")) || (data50 === "MolecularSequence")) ||
-(data50 === "NamingSystem")) || (data50 === "NutritionOrder")) || (data50 === "Observation")) || (data50 === "ObservationDefinition")) ||
-(data50 === "OperationDefinition")) || (data50 === "OperationOutcome")) || (data50 === "Organization")) ||
-(data50 === "OrganizationAffiliation")) || (data50 === "Parameters")) || (data50 === "Patient")) || (data50 === "PaymentNotice")) ||
-(data50 === "PaymentReconciliation")) || (data50 === "Person")) || (data50 === "PlanDefinition")) || (data50 === "Practitioner")) ||
-(data50 === "PractitionerRole")) || (data50 === "Procedure")) || (data50 === "Provenance")) || (data50 === "Questionnaire")) ||
-(data50 === "QuestionnaireResponse")) || (data50 === "RelatedPerson")) || (data50 === "RequestGroup")) ||
-(data50 === "ResearchDefinition")) || (data50 === "ResearchElementDefinition")) || (data50 === "ResearchStudy")) ||
-(data50 === "ResearchSubject")) || (data50 === "Resource")) || (data50 === "RiskAssessment")) || (data50 === "RiskEvidenceSynthesis")) ||
-(data50 === "Schedule")) || (data50 === "SearchParameter")) || (data50 === "ServiceRequest")) || (data50 === "Slot")) ||
-(data50 === "Specimen")) || (data50 === "SpecimenDefinition")) || (data50 === "StructureDefinition")) || (data50 === "StructureMap")) ||
-(data50 === "Subscription")) || (data50 === "Substance")) || (data50 === "SubstanceNucleicAcid")) || (data50 === "SubstancePolymer")) ||
-(data50 === "SubstanceProtein")) || (data50 === "SubstanceReferenceInformation")) || (data50 === "SubstanceSourceMaterial")) ||
-(data50 === "SubstanceSpecification")) || (data50 === "SupplyDelivery")) || (data50 === "SupplyRequest")) ||
-(data50 === "Task")) || (data50 === "TerminologyCapabilities")) || (data50 === "TestReport")) || (data50 === "TestScript")) ||
-(data50 === "ValueSet")) || (data50 === "VerificationResult")) || (data50 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/base/" + i6, "#/properties/base/items/enum", {allowedValues: schema0.properties.base.items.enum}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", {type: "array"}); errors++;
-}
-}
-if(data._base !== undefined && func0.call(data, "_base")){
-let data51 = data._base;
-if(Array.isArray(data51)){
-const len7 = data51.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2(data51[i7], {instancePath:instancePath+"/_base/" + i7}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_base", "#/properties/_base/type", {type: "array"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data53 = data.type;
-if(!(((((((((data53 === "number") || (data53 === "date")) || (data53 === "string")) || (data53 === "token")) || (data53 === "reference")) || (data53 === "composite")) || (data53 === "quantity")) || (data53 === "uri")) || (data53 === "special"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.expression !== undefined && func0.call(data, "expression")){
-let data55 = data.expression;
-if(typeof data55 === "string"){
-if(func6(data55) < 1){
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", {type: "string"}); errors++;
-}
-}
-if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func2(data._expression, {instancePath:instancePath+"/_expression"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.xpath !== undefined && func0.call(data, "xpath")){
-let data57 = data.xpath;
-if(typeof data57 === "string"){
-if(func6(data57) < 1){
-vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/type", {type: "string"}); errors++;
-}
-}
-if(data._xpath !== undefined && func0.call(data, "_xpath")){
-if(!(func2(data._xpath, {instancePath:instancePath+"/_xpath"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.xpathUsage !== undefined && func0.call(data, "xpathUsage")){
-let data59 = data.xpathUsage;
-if(!(((((data59 === "normal") || (data59 === "phonetic")) || (data59 === "nearby")) || (data59 === "distance")) || (data59 === "other"))){
-vErrors = addError(vErrors, instancePath+"/xpathUsage", "#/properties/xpathUsage/enum", {allowedValues: schema0.properties.xpathUsage.enum}); errors++;
+let data8 = data.xpathUsage;
+if(!(((((data8 === "normal") || (data8 === "phonetic")) || (data8 === "nearby")) || (data8 === "distance")) || (data8 === "other"))){
+vErrors = addError(vErrors, instancePath+"/xpathUsage", "#/cdxMembers/xpathUsage/enum", {allowedValues: schema0.cdxMembers.xpathUsage.enum}); errors++;
 }
 }
-if(data._xpathUsage !== undefined && func0.call(data, "_xpathUsage")){
-if(!(func2(data._xpathUsage, {instancePath:instancePath+"/_xpathUsage"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.target !== undefined && func0.call(data, "target")){
-let data61 = data.target;
-if(Array.isArray(data61)){
-const len8 = data61.length;
-for(let i8=0; i8<len8; i8++){
-let data62 = data61[i8];
-if(typeof data62 !== "string"){
-vErrors = addError(vErrors, instancePath+"/target/" + i8, "#/properties/target/items/type", {type: "string"}); errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data62 === "Account") ||
-(data62 === "ActivityDefinition")) || (data62 === "AdverseEvent")) || (data62 === "AllergyIntolerance")) ||
-(data62 === "Appointment")) || (data62 === "AppointmentResponse")) || (data62 === "AuditEvent")) || (data62 === "Basic")) ||
-(data62 === "Binary")) || (data62 === "BiologicallyDerivedProduct")) || (data62 === "BodyStructure")) || (data62 === "Bundle")) ||
-(data62 === "CapabilityStatement")) || (data62 === "CarePlan")) || (data62 === "CareTeam")) || (data62 === "CatalogEntry")) ||
-(data62 === "ChargeItem")) || (data62 === "ChargeItemDefinition")) || (data62 === "Claim")) || (data62 === "ClaimResponse")) ||
-(data62 === "ClinicalImpression")) || (data62 === "CodeSystem")) || (data62 === "Communication")) || (data62 === "CommunicationRequest")) ||
-(data62 === "CompartmentDefinition")) || (data62 === "Composition")) || (data62 === "ConceptMap")) || (data62 === "Condition")) ||
-(data62 === "Consent")) || (data62 === "Contract")) || (data62 === "Coverage")) || (data62 === "CoverageEligibilityRequest")) ||
-(data62 === "CoverageEligibilityResponse")) || (data62 === "DetectedIssue")) || (data62 === "Device")) ||
-(data62 === "DeviceDefinition")) || (data62 === "DeviceMetric")) || (data62 === "DeviceRequest")) || (data62 === "DeviceUseStatement")) ||
-(data62 === "DiagnosticReport")) || (data62 === "DocumentManifest")) || (data62 === "DocumentReference")) ||
-(data62 === "DomainResource")) || (data62 === "EffectEvidenceSynthesis")) || (data62 === "Encounter")) ||
-(data62 === "Endpoint")) || (data62 === "EnrollmentRequest")) || (data62 === "EnrollmentResponse")) || (data62 === "EpisodeOfCare")) ||
-(data62 === "EventDefinition")) || (data62 === "Evidence")) || (data62 === "EvidenceVariable")) || (data62 === "ExampleScenario")) ||
-(data62 === "ExplanationOfBenefit")) || (data62 === "FamilyMemberHistory")) || (data62 === "Flag")) || (data62 === "Goal")) ||
-(data62 === "GraphDefinition")) || (data62 === "Group")) || (data62 === "GuidanceResponse")) || (data62 === "HealthcareService")) ||
-(data62 === "ImagingStudy")) || (data62 === "Immunization")) || (data62 === "ImmunizationEvaluation")) ||
-(data62 === "ImmunizationRecommendation")) || (data62 === "ImplementationGuide")) || (data62 === "InsurancePlan")) ||
-(data62 === "Invoice")) || (data62 === "Library")) || (data62 === "Linkage")) || (data62 === "List")) || (data62 === "Location")) ||
-(data62 === "Measure")) || (data62 === "MeasureReport")) || (data62 === "Media")) || (data62 === "Medication")) ||
-(data62 === "MedicationAdministration")) || (data62 === "MedicationDispense")) || (data62 === "MedicationKnowledge")) ||
-(data62 === "MedicationRequest")) || (data62 === "MedicationStatement")) || (data62 === "MedicinalProduct")) ||
-(data62 === "MedicinalProductAuthorization")) || (data62 === "MedicinalProductContraindication")) || (data62 === "MedicinalProductIndication")) ||
-(data62 === "MedicinalProductIngredient")) || (data62 === "MedicinalProductInteraction")) || (data62 === "MedicinalProductManufactured")) ||
-(data62 === "MedicinalProductPackaged")) || (data62 === "MedicinalProductPharmaceutical")) || (data62 === "MedicinalProductUndesirableEffect")) ||
-(data62 === "MessageDefinition")) || (data62 === "MessageHeader")) || (data62 === "MolecularSequence")) ||
-(data62 === "NamingSystem")) || (data62 === "NutritionOrder")) || (data62 === "Observation")) || (data62 === "ObservationDefinition")) ||
-(data62 === "OperationDefinition")) || (data62 === "OperationOutcome")) || (data62 === "Organization")) ||
-(data62 === "OrganizationAffiliation")) || (data62 === "Parameters")) || (data62 === "Patient")) || (data62 === "PaymentNotice")) ||
-(data62 === "PaymentReconciliation")) || (data62 === "Person")) || (data62 === "PlanDefinition")) || (data62 === "Practitioner")) ||
-(data62 === "PractitionerRole")) || (data62 === "Procedure")) || (data62 === "Provenance")) || (data62 === "Questionnaire")) ||
-(data62 === "QuestionnaireResponse")) || (data62 === "RelatedPerson")) || (data62 === "RequestGroup")) ||
-(data62 === "ResearchDefinition")) || (data62 === "ResearchElementDefinition")) || (data62 === "ResearchStudy")) ||
-(data62 === "ResearchSubject")) || (data62 === "Resource")) || (data62 === "RiskAssessment")) || (data62 === "RiskEvidenceSynthesis")) ||
-(data62 === "Schedule")) || (data62 === "SearchParameter")) || (data62 === "ServiceRequest")) || (data62 === "Slot")) ||
-(data62 === "Specimen")) || (data62 === "SpecimenDefinition")) || (data62 === "StructureDefinition")) || (data62 === "StructureMap")) ||
-(data62 === "Subscription")) || (data62 === "Substance")) || (data62 === "SubstanceNucleicAcid")) || (data62 === "SubstancePolymer")) ||
-(data62 === "SubstanceProtein")) || (data62 === "SubstanceReferenceInformation")) || (data62 === "SubstanceSourceMaterial")) ||
-(data62 === "SubstanceSpecification")) || (data62 === "SupplyDelivery")) || (data62 === "SupplyRequest")) ||
-(data62 === "Task")) || (data62 === "TerminologyCapabilities")) || (data62 === "TestReport")) || (data62 === "TestScript")) ||
-(data62 === "ValueSet")) || (data62 === "VerificationResult")) || (data62 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/target/" + i8, "#/properties/target/items/enum", {allowedValues: schema0.properties.target.items.enum}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
-}
-}
-if(data._target !== undefined && func0.call(data, "_target")){
-let data63 = data._target;
-if(Array.isArray(data63)){
-const len9 = data63.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2(data63[i9], {instancePath:instancePath+"/_target/" + i9}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_target", "#/properties/_target/type", {type: "array"}); errors++;
-}
-}
-if(data.multipleOr !== undefined && func0.call(data, "multipleOr")){
-if(typeof data.multipleOr !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/multipleOr", "#/properties/multipleOr/type", {type: "boolean"}); errors++;
-}
-}
-if(data._multipleOr !== undefined && func0.call(data, "_multipleOr")){
-if(!(func2(data._multipleOr, {instancePath:instancePath+"/_multipleOr"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.multipleAnd !== undefined && func0.call(data, "multipleAnd")){
-if(typeof data.multipleAnd !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/multipleAnd", "#/properties/multipleAnd/type", {type: "boolean"}); errors++;
-}
-}
-if(data._multipleAnd !== undefined && func0.call(data, "_multipleAnd")){
-if(!(func2(data._multipleAnd, {instancePath:instancePath+"/_multipleAnd"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.comparator !== undefined && func0.call(data, "comparator")){
-let data69 = data.comparator;
-if(Array.isArray(data69)){
-const len10 = data69.length;
-for(let i10=0; i10<len10; i10++){
-let data70 = data69[i10];
-if(!(((((((((data70 === "eq") || (data70 === "ne")) || (data70 === "gt")) || (data70 === "lt")) || (data70 === "ge")) || (data70 === "le")) || (data70 === "sa")) || (data70 === "eb")) || (data70 === "ap"))){
-vErrors = addError(vErrors, instancePath+"/comparator/" + i10, "#/properties/comparator/items/enum", {allowedValues: schema0.properties.comparator.items.enum}); errors++;
+let data9 = data.comparator;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(!(((((((((data10 === "eq") || (data10 === "ne")) || (data10 === "gt")) || (data10 === "lt")) || (data10 === "ge")) || (data10 === "le")) || (data10 === "sa")) || (data10 === "eb")) || (data10 === "ap"))){
+vErrors = addError(vErrors, instancePath+"/comparator/" + i0, "#/cdxMembers/comparator/items/enum", {allowedValues: schema0.cdxMembers.comparator.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/cdxMembers/comparator/type", {type: "array"}); errors++;
 }
 }
-if(data._comparator !== undefined && func0.call(data, "_comparator")){
-let data71 = data._comparator;
-if(Array.isArray(data71)){
-const len11 = data71.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2(data71[i11], {instancePath:instancePath+"/_comparator/" + i11}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_comparator", "#/properties/_comparator/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
-let data73 = data.modifier;
-if(Array.isArray(data73)){
-const len12 = data73.length;
-for(let i12=0; i12<len12; i12++){
-let data74 = data73[i12];
-if(!((((((((((((data74 === "missing") || (data74 === "exact")) || (data74 === "contains")) || (data74 === "not")) || (data74 === "text")) || (data74 === "in")) || (data74 === "not-in")) || (data74 === "below")) || (data74 === "above")) || (data74 === "type")) || (data74 === "identifier")) || (data74 === "ofType"))){
-vErrors = addError(vErrors, instancePath+"/modifier/" + i12, "#/properties/modifier/items/enum", {allowedValues: schema0.properties.modifier.items.enum}); errors++;
+let data11 = data.modifier;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(!((((((((((((data12 === "missing") || (data12 === "exact")) || (data12 === "contains")) || (data12 === "not")) || (data12 === "text")) || (data12 === "in")) || (data12 === "not-in")) || (data12 === "below")) || (data12 === "above")) || (data12 === "type")) || (data12 === "identifier")) || (data12 === "ofType"))){
+vErrors = addError(vErrors, instancePath+"/modifier/" + i1, "#/cdxMembers/modifier/items/enum", {allowedValues: schema0.cdxMembers.modifier.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/cdxMembers/modifier/type", {type: "array"}); errors++;
 }
 }
-if(data._modifier !== undefined && func0.call(data, "_modifier")){
-let data75 = data._modifier;
-if(Array.isArray(data75)){
-const len13 = data75.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func2(data75[i13], {instancePath:instancePath+"/_modifier/" + i13}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_modifier", "#/properties/_modifier/type", {type: "array"}); errors++;
-}
-}
-if(data.chain !== undefined && func0.call(data, "chain")){
-let data77 = data.chain;
-if(Array.isArray(data77)){
-const len14 = data77.length;
-for(let i14=0; i14<len14; i14++){
-let data78 = data77[i14];
-if(typeof data78 === "string"){
-if(func6(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/chain/" + i14, "#/properties/chain/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/chain/" + i14, "#/properties/chain/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/chain", "#/properties/chain/type", {type: "array"}); errors++;
-}
-}
-if(data._chain !== undefined && func0.call(data, "_chain")){
-let data79 = data._chain;
-if(Array.isArray(data79)){
-const len15 = data79.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func2(data79[i15], {instancePath:instancePath+"/_chain/" + i15}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_chain", "#/properties/_chain/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.component !== undefined && func0.call(data, "component")){
-let data81 = data.component;
-if(Array.isArray(data81)){
-const len16 = data81.length;
-for(let i16=0; i16<len16; i16++){
-let data82 = data81[i16];
-const _errs147 = errors;
-let valid52 = true;
-const _errs148 = errors;
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-if(data82._expression !== undefined && func0.call(data82, "_expression")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid7 = _errs148 === errors;
-errors = _errs147;
-if(vErrors !== null){
-if(_errs147){
-vErrors.length = _errs147;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs149 = errors;
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-if((data82.expression === undefined) || (!(func0.call(data82, "expression")))){
-vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/allOf/0/then/required", {missingProperty: "expression"}); errors++;
-}
-}
-var _valid7 = _errs149 === errors;
-valid52 = _valid7;
-if(valid52){
-var props7 = {};
-props7.expression = true;
-props7._expression = true;
-}
-}
-if(!valid52){
-vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-if((data82.definition === undefined) || (!(func0.call(data82, "definition")))){
-vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/required", {missingProperty: "definition"}); errors++;
-}
-if(props7 !== true){
-props7 = props7 || {};
-props7.id = true;
-props7.extension = true;
-props7.modifierExtension = true;
-props7.definition = true;
-props7._definition = true;
-props7.expression = true;
-props7._expression = true;
-}
-if(data82.id !== undefined && func0.call(data82, "id")){
-let data84 = data82.id;
-if(typeof data84 === "string"){
-if(func6(data84) < 1){
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/id", "#/$defs/SearchParameter_Component/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/id", "#/$defs/SearchParameter_Component/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data82.extension !== undefined && func0.call(data82, "extension")){
-let data85 = data82.extension;
-if(Array.isArray(data85)){
-const len17 = data85.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data85[i17], {instancePath:instancePath+"/component/" + i16+"/extension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data13 = data.component;
+if(Array.isArray(data13)){
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate1(data13[i2], {instancePath:instancePath+"/component/" + i2}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/extension", "#/$defs/SearchParameter_Component/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data82.modifierExtension !== undefined && func0.call(data82, "modifierExtension")){
-let data87 = data82.modifierExtension;
-if(Array.isArray(data87)){
-const len18 = data87.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func5(data87[i18], {instancePath:instancePath+"/component/" + i16+"/modifierExtension/" + i18}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/modifierExtension", "#/$defs/SearchParameter_Component/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data82.definition !== undefined && func0.call(data82, "definition")){
-let data89 = data82.definition;
-if(typeof data89 === "string"){
-if(!pattern1.test(data89)){
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/definition", "#/$defs/SearchParameter_Component/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/definition", "#/$defs/SearchParameter_Component/properties/definition/type", {type: "string"}); errors++;
-}
-}
-if(data82._definition !== undefined && func0.call(data82, "_definition")){
-if(!(func2(data82._definition, {instancePath:instancePath+"/component/" + i16+"/_definition"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data82.expression !== undefined && func0.call(data82, "expression")){
-let data91 = data82.expression;
-if(typeof data91 === "string"){
-if(func6(data91) < 1){
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/expression", "#/$defs/SearchParameter_Component/properties/expression/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/expression", "#/$defs/SearchParameter_Component/properties/expression/type", {type: "string"}); errors++;
-}
-}
-if(data82._expression !== undefined && func0.call(data82, "_expression")){
-if(!(func2(data82._expression, {instancePath:instancePath+"/component/" + i16+"/_expression"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component", "#/cdxMembers/component/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1540,10 +493,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

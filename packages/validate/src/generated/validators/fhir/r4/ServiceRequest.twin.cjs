@@ -294,8 +294,12 @@ let data26 = data.basedOn;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6.call(this, data26[i8]))){
+let data27 = data26[i8];
+if(!(func6.call(this, data27))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data27 == "object" && data27 !== null && !Array.isArray(data27)){
+this.sites.push(data27, "ServiceRequest.basedOn");
 }
 }
 }
@@ -308,8 +312,12 @@ let data28 = data.replaces;
 if(Array.isArray(data28)){
 const len9 = data28.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func6.call(this, data28[i9]))){
+let data29 = data28[i9];
+if(!(func6.call(this, data29))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data29 == "object" && data29 !== null && !Array.isArray(data29)){
+this.sites.push(data29, "ServiceRequest.replaces");
 }
 }
 }
@@ -423,13 +431,21 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func6.call(this, data.subject))){
+let data47 = data.subject;
+if(!(func6.call(this, data47))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data47 == "object" && data47 !== null && !Array.isArray(data47)){
+this.sites.push(data47, "ServiceRequest.subject");
 }
 }
 if(data.encounter !== undefined){
-if(!(func6.call(this, data.encounter))){
+let data48 = data.encounter;
+if(!(func6.call(this, data48))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data48 == "object" && data48 !== null && !Array.isArray(data48)){
+this.sites.push(data48, "ServiceRequest.encounter");
 }
 }
 if(data.occurrenceDateTime !== undefined){
@@ -493,8 +509,12 @@ errors++;
 }
 }
 if(data.requester !== undefined){
-if(!(func6.call(this, data.requester))){
+let data58 = data.requester;
+if(!(func6.call(this, data58))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data58 == "object" && data58 !== null && !Array.isArray(data58)){
+this.sites.push(data58, "ServiceRequest.requester");
 }
 }
 if(data.performerType !== undefined){
@@ -507,8 +527,12 @@ let data60 = data.performer;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func6.call(this, data60[i12]))){
+let data61 = data60[i12];
+if(!(func6.call(this, data61))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data61 == "object" && data61 !== null && !Array.isArray(data61)){
+this.sites.push(data61, "ServiceRequest.performer");
 }
 }
 }
@@ -535,8 +559,12 @@ let data64 = data.locationReference;
 if(Array.isArray(data64)){
 const len14 = data64.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func6.call(this, data64[i14]))){
+let data65 = data64[i14];
+if(!(func6.call(this, data65))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data65 == "object" && data65 !== null && !Array.isArray(data65)){
+this.sites.push(data65, "ServiceRequest.locationReference");
 }
 }
 }
@@ -563,8 +591,12 @@ let data68 = data.reasonReference;
 if(Array.isArray(data68)){
 const len16 = data68.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func6.call(this, data68[i16]))){
+let data69 = data68[i16];
+if(!(func6.call(this, data69))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data69 == "object" && data69 !== null && !Array.isArray(data69)){
+this.sites.push(data69, "ServiceRequest.reasonReference");
 }
 }
 }
@@ -577,8 +609,12 @@ let data70 = data.insurance;
 if(Array.isArray(data70)){
 const len17 = data70.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func6.call(this, data70[i17]))){
+let data71 = data70[i17];
+if(!(func6.call(this, data71))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data71 == "object" && data71 !== null && !Array.isArray(data71)){
+this.sites.push(data71, "ServiceRequest.insurance");
 }
 }
 }
@@ -591,8 +627,12 @@ let data72 = data.supportingInfo;
 if(Array.isArray(data72)){
 const len18 = data72.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func6.call(this, data72[i18]))){
+let data73 = data72[i18];
+if(!(func6.call(this, data73))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data73 == "object" && data73 !== null && !Array.isArray(data73)){
+this.sites.push(data73, "ServiceRequest.supportingInfo");
 }
 }
 }
@@ -605,8 +645,12 @@ let data74 = data.specimen;
 if(Array.isArray(data74)){
 const len19 = data74.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func6.call(this, data74[i19]))){
+let data75 = data74[i19];
+if(!(func6.call(this, data75))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data75 == "object" && data75 !== null && !Array.isArray(data75)){
+this.sites.push(data75, "ServiceRequest.specimen");
 }
 }
 }
@@ -663,8 +707,12 @@ let data82 = data.relevantHistory;
 if(Array.isArray(data82)){
 const len22 = data82.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func6.call(this, data82[i22]))){
+let data83 = data82[i22];
+if(!(func6.call(this, data83))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data83 == "object" && data83 !== null && !Array.isArray(data83)){
+this.sites.push(data83, "ServiceRequest.relevantHistory");
 }
 }
 }

@@ -58,7 +58,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":22,"t":8},
 {"d":"CodeableConcept"},
 {"d":"CodeableConcept"},
-{"d":"Reference"},
+{"d":"Reference","s":"Slot.schedule"},
 {"e":["busy","free","busy-unavailable","busy-tentative","entered-in-error"]},
 {"d":"Element"},
 {"t":64,

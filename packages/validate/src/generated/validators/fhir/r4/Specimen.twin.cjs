@@ -180,8 +180,12 @@ errors++;
 }
 }
 if(data.subject !== undefined){
-if(!(func7.call(this, data.subject))){
+let data20 = data.subject;
+if(!(func7.call(this, data20))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data20 == "object" && data20 !== null && !Array.isArray(data20)){
+this.sites.push(data20, "Specimen.subject");
 }
 }
 if(data.receivedTime !== undefined){
@@ -208,8 +212,12 @@ let data23 = data.parent;
 if(Array.isArray(data23)){
 const len4 = data23.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7.call(this, data23[i4]))){
+let data24 = data23[i4];
+if(!(func7.call(this, data24))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data24 == "object" && data24 !== null && !Array.isArray(data24)){
+this.sites.push(data24, "Specimen.parent");
 }
 }
 }
@@ -222,8 +230,12 @@ let data25 = data.request;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func7.call(this, data25[i5]))){
+let data26 = data25[i5];
+if(!(func7.call(this, data26))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data26 == "object" && data26 !== null && !Array.isArray(data26)){
+this.sites.push(data26, "Specimen.request");
 }
 }
 }
@@ -274,8 +286,12 @@ errors++;
 }
 }
 if(data27.collector !== undefined){
-if(!(func7.call(this, data27.collector))){
+let data33 = data27.collector;
+if(!(func7.call(this, data33))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data33 == "object" && data33 !== null && !Array.isArray(data33)){
+this.sites.push(data33, "Specimen.collection.collector");
 }
 }
 if(data27.collectedDateTime !== undefined){
@@ -425,8 +441,12 @@ let data53 = data44.additive;
 if(Array.isArray(data53)){
 const len11 = data53.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func7.call(this, data53[i11]))){
+let data54 = data53[i11];
+if(!(func7.call(this, data54))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data54 == "object" && data54 !== null && !Array.isArray(data54)){
+this.sites.push(data54, "Specimen.processing.additive");
 }
 }
 }
@@ -577,8 +597,12 @@ errors++;
 }
 }
 if(data59.additiveReference !== undefined){
-if(!(func7.call(this, data59.additiveReference))){
+let data73 = data59.additiveReference;
+if(!(func7.call(this, data73))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data73 == "object" && data73 !== null && !Array.isArray(data73)){
+this.sites.push(data73, "Specimen.container.additiveReference");
 }
 }
 for(const key2 in data59){

@@ -3,269 +3,144 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const schema0 = {"properties":{"preference":{"enum":["preferred","alternate"]}}};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_796295fe1b"];
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["typeCollected", func11],
+["patientPreparation", func12],
+["timeAspect", func13],
+["_timeAspect", func5],
+["collection", func12]
+];
+const schema0 = {"cdxMembers":{"preference":{"enum":["preferred","alternate"]}}};
+const func15 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func16 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["isDerived", func15],
+["_isDerived", func5],
+["type", func11]
+];
+const func17 = [
+["_preference", func5]
+];
+const func18 = require("./datatypes.cjs")["Duration"];
+const func19 = [
+["requirement", func13],
+["_requirement", func5],
+["retentionTime", func18],
+["rejectionCriterion", func12]
+];
 
-const func9 = require("./datatypes.cjs")["Duration"];
-const func10 = require("./datatypes.cjs")["Range"];
+const func20 = require("./datatypes.cjs")["Quantity"];
+const func21 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["material", func11],
+["type", func11],
+["cap", func11],
+["description", func13],
+["_description", func5],
+["capacity", func20],
+["minimumVolumeQuantity", func20],
+["minimumVolumeString", func13],
+["_minimumVolumeString", func5]
+];
+const func22 = [
+["preparation", func13],
+["_preparation", func5]
+];
+const func23 = require("../../../../choice.cjs").choiceForms;
 
-
-const func11 = require("./datatypes.cjs")["Quantity"];
-const func12 = require("./datatypes.cjs")["Reference"];
-const func13 = require("../../../../choice.cjs").choiceForms;
+const func24 = require("./datatypes.cjs")["Reference"];
+const func25 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["additiveCodeableConcept", func11],
+["additiveReference", func24]
+];
 const obj0 = new Set(["additiveCodeableConcept", "additiveReference"]);
-const obj1 = new Set(["minimumVolumeQuantity", "minimumVolumeString"]);
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.material !== undefined && func0.call(data, "material")){
-if(!(func7(data.material, {instancePath:instancePath+"/material"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.cap !== undefined && func0.call(data, "cap")){
-if(!(func7(data.cap, {instancePath:instancePath+"/cap"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data8 = data.description;
-if(typeof data8 === "string"){
-if(func8(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.capacity !== undefined && func0.call(data, "capacity")){
-if(!(func11(data.capacity, {instancePath:instancePath+"/capacity"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.minimumVolumeQuantity !== undefined && func0.call(data, "minimumVolumeQuantity")){
-if(!(func11(data.minimumVolumeQuantity, {instancePath:instancePath+"/minimumVolumeQuantity"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data.minimumVolumeString !== undefined && func0.call(data, "minimumVolumeString")){
-let data12 = data.minimumVolumeString;
-if(typeof data12 === "string"){
-if(func8(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/minimumVolumeString", "#/properties/minimumVolumeString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/minimumVolumeString", "#/properties/minimumVolumeString/type", {type: "string"}); errors++;
-}
-}
-if(data._minimumVolumeString !== undefined && func0.call(data, "_minimumVolumeString")){
-if(!(func2(data._minimumVolumeString, {instancePath:instancePath+"/_minimumVolumeString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.additive !== undefined && func0.call(data, "additive")){
-let data14 = data.additive;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-let data15 = data14[i2];
-const _errs26 = errors;
-let valid9 = true;
-const _errs27 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.additiveCodeableConcept !== undefined && func0.call(data15, "additiveCodeableConcept")){
-var valid10 = false;
+if(data.additiveCodeableConcept !== undefined && func0.call(data, "additiveCodeableConcept")){
+var valid2 = false;
 vErrors = pushError(vErrors, {}); errors++;
 }
 else {
-var valid10 = true;
+var valid2 = true;
 }
-if(valid10){
-if(data15.additiveReference !== undefined && func0.call(data15, "additiveReference")){
-var valid10 = false;
+if(valid2){
+if(data.additiveReference !== undefined && func0.call(data, "additiveReference")){
+var valid2 = false;
 vErrors = pushError(vErrors, {}); errors++;
 }
 else {
-var valid10 = true;
+var valid2 = true;
 }
 }
 }
-var _valid0 = _errs27 === errors;
-errors = _errs26;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs28 = errors;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if((data15.additiveCodeableConcept === undefined) || (!(func0.call(data15, "additiveCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/allOf/0/then/required", {missingProperty: "additiveCodeableConcept"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.additiveCodeableConcept === undefined) || (!(func0.call(data, "additiveCodeableConcept")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "additiveCodeableConcept"}); errors++;
 }
 }
-var _valid0 = _errs28 === errors;
-valid9 = _valid0;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
-if(!valid9){
-vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/allOf/0/if", {failingKeyword: "then"}); errors++;
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.id !== undefined && func0.call(data15, "id")){
-let data18 = data15.id;
-if(typeof data18 === "string"){
-if(func8(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/id", "#/$defs/SpecimenDefinition_Additive/properties/id/minLength", {limit: 1}); errors++;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/id", "#/$defs/SpecimenDefinition_Additive/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data15.extension !== undefined && func0.call(data15, "extension")){
-let data19 = data15.extension;
-if(Array.isArray(data19)){
-const len3 = data19.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data19[i3], {instancePath:instancePath+"/additive/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/extension", "#/$defs/SpecimenDefinition_Additive/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
-let data21 = data15.modifierExtension;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data21[i4], {instancePath:instancePath+"/additive/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/modifierExtension", "#/$defs/SpecimenDefinition_Additive/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data15.additiveCodeableConcept !== undefined && func0.call(data15, "additiveCodeableConcept")){
-if(!(func7(data15.additiveCodeableConcept, {instancePath:instancePath+"/additive/" + i2+"/additiveCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data15.additiveReference !== undefined && func0.call(data15, "additiveReference")){
-if(!(func12(data15.additiveReference, {instancePath:instancePath+"/additive/" + i2+"/additiveReference"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-const forms0 = func13(data15, obj0);
+const forms0 = func23(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/cdxChoice", {choice: "additive[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/additive", "#/properties/additive/type", {type: "array"}); errors++;
-}
-}
-if(data.preparation !== undefined && func0.call(data, "preparation")){
-let data25 = data.preparation;
-if(typeof data25 === "string"){
-if(func8(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/preparation", "#/properties/preparation/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/preparation", "#/properties/preparation/type", {type: "string"}); errors++;
-}
-}
-if(data._preparation !== undefined && func0.call(data, "_preparation")){
-if(!(func2(data._preparation, {instancePath:instancePath+"/_preparation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms1 = func13(data, obj1);
-if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "minimumVolume[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "additive[x]", forms: forms0}); errors++;
 }
 }
 else {
@@ -274,39 +149,80 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "material": true,
-  "type": true,
-  "cap": true,
-  "description": true,
-  "_description": true,
-  "capacity": true,
-  "minimumVolumeQuantity": true,
-  "minimumVolumeString": true,
-  "_minimumVolumeString": true,
-  "additive": true,
-  "preparation": true,
-  "_preparation": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
+const obj1 = new Set(["minimumVolumeQuantity", "minimumVolumeString"]);
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
+if(data.additive !== undefined && func0.call(data, "additive")){
+let data0 = data.additive;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/additive/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/additive", "#/cdxMembers/additive/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func23(data, obj1);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "minimumVolume[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func26 = require("./datatypes.cjs")["Range"];
+const func27 = [
+["id", func13],
+["extension", func9],
+["modifierExtension", func9],
+["temperatureQualifier", func11],
+["temperatureRange", func26],
+["maxDuration", func18],
+["instruction", func13],
+["_instruction", func5]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -334,417 +250,86 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.preference = true;
-props0._preference = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.isDerived = true;
-props0._isDerived = true;
-props0.type = true;
-props0.preference = true;
-props0._preference = true;
-props0.container = true;
-props0.requirement = true;
-props0._requirement = true;
-props0.retentionTime = true;
-props0.rejectionCriterion = true;
-props0.handling = true;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func8(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data4 = data.modifierExtension;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.isDerived !== undefined && func0.call(data, "isDerived")){
-if(typeof data.isDerived !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isDerived", "#/properties/isDerived/type", {type: "boolean"}); errors++;
-}
-}
-if(data._isDerived !== undefined && func0.call(data, "_isDerived")){
-if(!(func2(data._isDerived, {instancePath:instancePath+"/_isDerived"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.preference !== undefined && func0.call(data, "preference")){
-let data9 = data.preference;
-if(!((data9 === "preferred") || (data9 === "alternate"))){
-vErrors = addError(vErrors, instancePath+"/preference", "#/properties/preference/enum", {allowedValues: schema0.properties.preference.enum}); errors++;
+let data1 = data.preference;
+if(!((data1 === "preferred") || (data1 === "alternate"))){
+vErrors = addError(vErrors, instancePath+"/preference", "#/cdxMembers/preference/enum", {allowedValues: schema0.cdxMembers.preference.enum}); errors++;
 }
 }
-if(data._preference !== undefined && func0.call(data, "_preference")){
-if(!(func2(data._preference, {instancePath:instancePath+"/_preference"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.container !== undefined && func0.call(data, "container")){
-if(!(validate1(data.container, {instancePath:instancePath+"/container"}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+if(!(validate2(data.container, {instancePath:instancePath+"/container"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-if(data.requirement !== undefined && func0.call(data, "requirement")){
-let data12 = data.requirement;
-if(typeof data12 === "string"){
-if(func8(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/requirement", "#/properties/requirement/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/requirement", "#/properties/requirement/type", {type: "string"}); errors++;
-}
-}
-if(data._requirement !== undefined && func0.call(data, "_requirement")){
-if(!(func2(data._requirement, {instancePath:instancePath+"/_requirement"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.retentionTime !== undefined && func0.call(data, "retentionTime")){
-if(!(func9(data.retentionTime, {instancePath:instancePath+"/retentionTime"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.rejectionCriterion !== undefined && func0.call(data, "rejectionCriterion")){
-let data15 = data.rejectionCriterion;
-if(Array.isArray(data15)){
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func7(data15[i2], {instancePath:instancePath+"/rejectionCriterion/" + i2}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/rejectionCriterion", "#/properties/rejectionCriterion/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.handling !== undefined && func0.call(data, "handling")){
-let data17 = data.handling;
-if(Array.isArray(data17)){
-const len3 = data17.length;
-for(let i3=0; i3<len3; i3++){
-let data18 = data17[i3];
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.id !== undefined && func0.call(data18, "id")){
-let data19 = data18.id;
-if(typeof data19 === "string"){
-if(func8(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/id", "#/$defs/SpecimenDefinition_Handling/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/id", "#/$defs/SpecimenDefinition_Handling/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data18.extension !== undefined && func0.call(data18, "extension")){
-let data20 = data18.extension;
-if(Array.isArray(data20)){
-const len4 = data20.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data20[i4], {instancePath:instancePath+"/handling/" + i3+"/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data3 = data.handling;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data3[i0], {instancePath:instancePath+"/handling/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/extension", "#/$defs/SpecimenDefinition_Handling/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
-let data22 = data18.modifierExtension;
-if(Array.isArray(data22)){
-const len5 = data22.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data22[i5], {instancePath:instancePath+"/handling/" + i3+"/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/modifierExtension", "#/$defs/SpecimenDefinition_Handling/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data18.temperatureQualifier !== undefined && func0.call(data18, "temperatureQualifier")){
-if(!(func7(data18.temperatureQualifier, {instancePath:instancePath+"/handling/" + i3+"/temperatureQualifier"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data18.temperatureRange !== undefined && func0.call(data18, "temperatureRange")){
-if(!(func10(data18.temperatureRange, {instancePath:instancePath+"/handling/" + i3+"/temperatureRange"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data18.maxDuration !== undefined && func0.call(data18, "maxDuration")){
-if(!(func9(data18.maxDuration, {instancePath:instancePath+"/handling/" + i3+"/maxDuration"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data18.instruction !== undefined && func0.call(data18, "instruction")){
-let data27 = data18.instruction;
-if(typeof data27 === "string"){
-if(func8(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/instruction", "#/$defs/SpecimenDefinition_Handling/properties/instruction/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/instruction", "#/$defs/SpecimenDefinition_Handling/properties/instruction/type", {type: "string"}); errors++;
-}
-}
-if(data18._instruction !== undefined && func0.call(data18, "_instruction")){
-if(!(func2(data18._instruction, {instancePath:instancePath+"/handling/" + i3+"/_instruction"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/handling/" + i3, "#/$defs/SpecimenDefinition_Handling/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/handling", "#/properties/handling/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/handling", "#/cdxMembers/handling/type", {type: "array"}); errors++;
 }
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate2.errors = vErrors;
-evaluated0.props = props0;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SpecimenDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SpecimenDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SpecimenDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SpecimenDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.typeCollected !== undefined && func0.call(data, "typeCollected")){
-if(!(func7(data.typeCollected, {instancePath:instancePath+"/typeCollected"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.patientPreparation !== undefined && func0.call(data, "patientPreparation")){
-let data16 = data.patientPreparation;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func7(data16[i3], {instancePath:instancePath+"/patientPreparation/" + i3}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/patientPreparation", "#/properties/patientPreparation/type", {type: "array"}); errors++;
-}
-}
-if(data.timeAspect !== undefined && func0.call(data, "timeAspect")){
-let data18 = data.timeAspect;
-if(typeof data18 === "string"){
-if(func8(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/timeAspect", "#/properties/timeAspect/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/timeAspect", "#/properties/timeAspect/type", {type: "string"}); errors++;
-}
-}
-if(data._timeAspect !== undefined && func0.call(data, "_timeAspect")){
-if(!(func2(data._timeAspect, {instancePath:instancePath+"/_timeAspect"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.collection !== undefined && func0.call(data, "collection")){
-let data20 = data.collection;
-if(Array.isArray(data20)){
-const len4 = data20.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data20[i4], {instancePath:instancePath+"/collection/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection", "#/properties/collection/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.typeTested !== undefined && func0.call(data, "typeTested")){
-let data22 = data.typeTested;
-if(Array.isArray(data22)){
-const len5 = data22.length;
-for(let i5=0; i5<len5; i5++){
-if(!(validate2(data22[i5], {instancePath:instancePath+"/typeTested/" + i5}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+let data1 = data.typeTested;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate4(data1[i0], {instancePath:instancePath+"/typeTested/" + i0}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/typeTested", "#/properties/typeTested/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/typeTested", "#/cdxMembers/typeTested/type", {type: "array"}); errors++;
 }
 }
 }
@@ -754,30 +339,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "typeCollected": true,
-  "patientPreparation": true,
-  "timeAspect": true,
-  "_timeAspect": true,
-  "collection": true,
-  "typeTested": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -118,7 +118,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":56,"t":8},
 {"d":"Extension"},
 {"d":"CodeableConcept"},
-{"d":"Reference"},
+{"d":"Reference","s":"SpecimenDefinition.typeTested.container.additive.additiveReference"},
 {"if":60,"th":61},
 {"p":[["additiveCodeableConcept",-1],["additiveReference",-1]]},
 {"q":["additiveCodeableConcept"]},

@@ -2,41 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
-  "status": {
-   "enum": [
-    "draft",
-    "active",
-    "retired",
-    "unknown"
-   ]
-  },
-  "fhirVersion": {
-   "enum": [
-    "0.01",
-    "0.05",
-    "0.06",
-    "0.11",
-    "0.0.80",
-    "0.0.81",
-    "0.0.82",
-    "0.4.0",
-    "0.5.0",
-    "1.0.0",
-    "1.0.1",
-    "1.0.2",
-    "1.1.0",
-    "1.4.0",
-    "1.6.0",
-    "1.8.0",
-    "3.0.0",
-    "3.0.1",
-    "3.3.0",
-    "3.5.0",
-    "4.0.0",
-    "4.0.1"
-   ]
-  },
+ "cdxMembers": {
   "kind": {
    "enum": [
     "primitive-type",
@@ -53,40 +19,301 @@ const schema0 = {
   }
  }
 };
-
-const schema1 = {"properties":{"type":{"enum":["fhirpath","element","extension"]}}};
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["ContactDetail"];
-const func9 = require("./datatypes.cjs")["UsageContext"];
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const func11 = require("./datatypes.cjs")["Coding"];
-const func12 = require("./datatypes.cjs")["ElementDefinition"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func13 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func16 = require("./datatypes.cjs")["member_1538b1110f"];
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = require("./datatypes.cjs")["member_71725e195e"];
+const func19 = require("./datatypes.cjs")["member_57859abbbb"];
+const func20 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["identifier", func10],
+["version", func11],
+["_version", func5],
+["name", func11],
+["_name", func5],
+["title", func11],
+["_title", func5],
+["status", func12],
+["_status", func5],
+["experimental", func13],
+["_experimental", func5],
+["date", func14],
+["_date", func5],
+["publisher", func11],
+["_publisher", func5],
+["contact", func15],
+["description", func11],
+["_description", func5],
+["useContext", func16],
+["jurisdiction", func17],
+["purpose", func11],
+["_purpose", func5],
+["copyright", func11],
+["_copyright", func5],
+["keyword", func18],
+["fhirVersion", func19],
+["_fhirVersion", func5]
+];
+const func21 = [
+["_kind", func5],
+["abstract", func13],
+["_abstract", func5]
+];
+const func22 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func23 = require("./datatypes.cjs")["member_037bb971b0"];
+const func24 = [
+["contextInvariant", func22],
+["_contextInvariant", func23],
+["type", func4],
+["_type", func5],
+["baseDefinition", func4],
+["_baseDefinition", func5]
+];
+const func25 = [
+["_derivation", func5]
+];
+
+const func26 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["identity", func2],
+["_identity", func5],
+["uri", func4],
+["_uri", func5],
+["name", func11],
+["_name", func5],
+["comment", func11],
+["_comment", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._identity !== undefined && func0.call(data, "_identity")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.identity === undefined) || (!(func0.call(data, "identity")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "identity"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func26, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+const schema1 = {"cdxMembers":{"type":{"enum":["fhirpath","element","extension"]}}};
+const func27 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func28 = [
+["_type", func5],
+["expression", func11],
+["_expression", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._expression !== undefined && func0.call(data, "_expression")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.expression === undefined) || (!(func0.call(data, "expression")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "expression"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data2 = data.type;
+if(!(((data2 === "fhirpath") || (data2 === "element")) || (data2 === "extension"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema1.cdxMembers.type.enum}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func29 = require("./datatypes.cjs")["member_133406c9a0"];
+const func30 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["element", func29]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.element === undefined) || (!(func0.call(data, "element")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "element"}); errors++;
+}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.element === undefined) || (!(func0.call(data, "element")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "element"}); errors++;
+}
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/StructureDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -114,11 +341,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.url = true;
-props0._url = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -150,23 +372,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.name = true;
-props1._name = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 const _errs10 = errors;
 let valid5 = true;
@@ -195,23 +403,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingPro
 }
 var _valid2 = _errs12 === errors;
 valid5 = _valid2;
-if(valid5){
-var props2 = {};
-props2.status = true;
-props2._status = true;
-}
 }
 if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
 }
 const _errs14 = errors;
 let valid7 = true;
@@ -240,23 +434,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingPro
 }
 var _valid3 = _errs16 === errors;
 valid7 = _valid3;
-if(valid7){
-var props3 = {};
-props3.kind = true;
-props3._kind = true;
-}
 }
 if(!valid7){
 vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props3 !== undefined){
-if(props3 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props3);
-}
 }
 const _errs18 = errors;
 let valid9 = true;
@@ -285,23 +465,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingPro
 }
 var _valid4 = _errs20 === errors;
 valid9 = _valid4;
-if(valid9){
-var props4 = {};
-props4.abstract = true;
-props4._abstract = true;
-}
 }
 if(!valid9){
 vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props4 !== undefined){
-if(props4 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props4);
-}
 }
 const _errs22 = errors;
 let valid11 = true;
@@ -330,1007 +496,83 @@ vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", {missingPro
 }
 var _valid5 = _errs24 === errors;
 valid11 = _valid5;
-if(valid11){
-var props5 = {};
-props5.type = true;
-props5._type = true;
-}
 }
 if(!valid11){
 vErrors = addError(vErrors, instancePath, "#/allOf/5/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props5 !== undefined){
-if(props5 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props5);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.url = true;
-props0._url = true;
-props0.identifier = true;
-props0.version = true;
-props0._version = true;
-props0.name = true;
-props0._name = true;
-props0.title = true;
-props0._title = true;
-props0.status = true;
-props0._status = true;
-props0.experimental = true;
-props0._experimental = true;
-props0.date = true;
-props0._date = true;
-props0.publisher = true;
-props0._publisher = true;
-props0.contact = true;
-props0.description = true;
-props0._description = true;
-props0.useContext = true;
-props0.jurisdiction = true;
-props0.purpose = true;
-props0._purpose = true;
-props0.copyright = true;
-props0._copyright = true;
-props0.keyword = true;
-props0.fhirVersion = true;
-props0._fhirVersion = true;
-props0.mapping = true;
-props0.kind = true;
-props0._kind = true;
-props0.abstract = true;
-props0._abstract = true;
-props0.context = true;
-props0.contextInvariant = true;
-props0._contextInvariant = true;
-props0.type = true;
-props0._type = true;
-props0.baseDefinition = true;
-props0._baseDefinition = true;
-props0.derivation = true;
-props0._derivation = true;
-props0.snapshot = true;
-props0.differential = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("StructureDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "StructureDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "StructureDefinition"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data7 = data.id;
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data9 = data.implicitRules;
-if(typeof data9 === "string"){
-if(!pattern1.test(data9)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data11 = data.language;
-if(typeof data11 === "string"){
-if(!pattern2.test(data11)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data14 = data.contained;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data14[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data16 = data.extension;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data16[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data18 = data.modifierExtension;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data18[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data20 = data.url;
-if(typeof data20 === "string"){
-if(!pattern1.test(data20)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data22 = data.identifier;
-if(Array.isArray(data22)){
-const len3 = data22.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data22[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-let data24 = data.version;
-if(typeof data24 === "string"){
-if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data26 = data.name;
-if(typeof data26 === "string"){
-if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data28 = data.title;
-if(typeof data28 === "string"){
-if(func7(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-let data30 = data.status;
-if(!((((data30 === "draft") || (data30 === "active")) || (data30 === "retired")) || (data30 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data34 = data.date;
-if(typeof data34 === "string"){
-if(!pattern3.test(data34)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data34))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-let data36 = data.publisher;
-if(typeof data36 === "string"){
-if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data38 = data.contact;
-if(Array.isArray(data38)){
-const len4 = data38.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data38[i4], {instancePath:instancePath+"/contact/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data40 = data.description;
-if(typeof data40 === "string"){
-if(func7(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-let data42 = data.useContext;
-if(Array.isArray(data42)){
-const len5 = data42.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func9(data42[i5], {instancePath:instancePath+"/useContext/" + i5}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-let data44 = data.jurisdiction;
-if(Array.isArray(data44)){
-const len6 = data44.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func10(data44[i6], {instancePath:instancePath+"/jurisdiction/" + i6}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data46 = data.purpose;
-if(typeof data46 === "string"){
-if(func7(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data48 = data.copyright;
-if(typeof data48 === "string"){
-if(func7(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.keyword !== undefined && func0.call(data, "keyword")){
-let data50 = data.keyword;
-if(Array.isArray(data50)){
-const len7 = data50.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func11(data50[i7], {instancePath:instancePath+"/keyword/" + i7}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/keyword", "#/properties/keyword/type", {type: "array"}); errors++;
-}
-}
-if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
-let data52 = data.fhirVersion;
-if(typeof data52 !== "string"){
-vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", {type: "string"}); errors++;
-}
-if(!((((((((((((((((((((((data52 === "0.01") || (data52 === "0.05")) || (data52 === "0.06")) || (data52 === "0.11")) || (data52 === "0.0.80")) || (data52 === "0.0.81")) || (data52 === "0.0.82")) || (data52 === "0.4.0")) || (data52 === "0.5.0")) || (data52 === "1.0.0")) || (data52 === "1.0.1")) || (data52 === "1.0.2")) || (data52 === "1.1.0")) || (data52 === "1.4.0")) || (data52 === "1.6.0")) || (data52 === "1.8.0")) || (data52 === "3.0.0")) || (data52 === "3.0.1")) || (data52 === "3.3.0")) || (data52 === "3.5.0")) || (data52 === "4.0.0")) || (data52 === "4.0.1"))){
-vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/enum", {allowedValues: schema0.properties.fhirVersion.enum}); errors++;
-}
-}
-if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-if(!(func2(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.mapping !== undefined && func0.call(data, "mapping")){
-let data54 = data.mapping;
-if(Array.isArray(data54)){
-const len8 = data54.length;
-for(let i8=0; i8<len8; i8++){
-let data55 = data54[i8];
-const _errs103 = errors;
-let valid34 = true;
-const _errs104 = errors;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55._identity !== undefined && func0.call(data55, "_identity")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid6 = _errs104 === errors;
-errors = _errs103;
-if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs105 = errors;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if((data55.identity === undefined) || (!(func0.call(data55, "identity")))){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/allOf/0/then/required", {missingProperty: "identity"}); errors++;
-}
-}
-var _valid6 = _errs105 === errors;
-valid34 = _valid6;
-if(valid34){
-var props6 = {};
-props6.identity = true;
-props6._identity = true;
-}
-}
-if(!valid34){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(props6 !== true){
-props6 = props6 || {};
-props6.id = true;
-props6.extension = true;
-props6.modifierExtension = true;
-props6.identity = true;
-props6._identity = true;
-props6.uri = true;
-props6._uri = true;
-props6.name = true;
-props6._name = true;
-props6.comment = true;
-props6._comment = true;
-}
-if(data55.id !== undefined && func0.call(data55, "id")){
-let data57 = data55.id;
-if(typeof data57 === "string"){
-if(func7(data57) < 1){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/id", "#/$defs/StructureDefinition_Mapping/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/id", "#/$defs/StructureDefinition_Mapping/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data55.extension !== undefined && func0.call(data55, "extension")){
-let data58 = data55.extension;
-if(Array.isArray(data58)){
-const len9 = data58.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data58[i9], {instancePath:instancePath+"/mapping/" + i8+"/extension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data7 = data.mapping;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data7[i0], {instancePath:instancePath+"/mapping/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/extension", "#/$defs/StructureDefinition_Mapping/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
-let data60 = data55.modifierExtension;
-if(Array.isArray(data60)){
-const len10 = data60.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data60[i10], {instancePath:instancePath+"/mapping/" + i8+"/modifierExtension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/modifierExtension", "#/$defs/StructureDefinition_Mapping/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data55.identity !== undefined && func0.call(data55, "identity")){
-let data62 = data55.identity;
-if(typeof data62 === "string"){
-if(!pattern0.test(data62)){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/identity", "#/$defs/StructureDefinition_Mapping/properties/identity/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/identity", "#/$defs/StructureDefinition_Mapping/properties/identity/type", {type: "string"}); errors++;
-}
-}
-if(data55._identity !== undefined && func0.call(data55, "_identity")){
-if(!(func2(data55._identity, {instancePath:instancePath+"/mapping/" + i8+"/_identity"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data55.uri !== undefined && func0.call(data55, "uri")){
-let data64 = data55.uri;
-if(typeof data64 === "string"){
-if(!pattern1.test(data64)){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/uri", "#/$defs/StructureDefinition_Mapping/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/uri", "#/$defs/StructureDefinition_Mapping/properties/uri/type", {type: "string"}); errors++;
-}
-}
-if(data55._uri !== undefined && func0.call(data55, "_uri")){
-if(!(func2(data55._uri, {instancePath:instancePath+"/mapping/" + i8+"/_uri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data55.name !== undefined && func0.call(data55, "name")){
-let data66 = data55.name;
-if(typeof data66 === "string"){
-if(func7(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/name", "#/$defs/StructureDefinition_Mapping/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/name", "#/$defs/StructureDefinition_Mapping/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data55._name !== undefined && func0.call(data55, "_name")){
-if(!(func2(data55._name, {instancePath:instancePath+"/mapping/" + i8+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data55.comment !== undefined && func0.call(data55, "comment")){
-let data68 = data55.comment;
-if(typeof data68 === "string"){
-if(func7(data68) < 1){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/comment", "#/$defs/StructureDefinition_Mapping/properties/comment/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/comment", "#/$defs/StructureDefinition_Mapping/properties/comment/type", {type: "string"}); errors++;
-}
-}
-if(data55._comment !== undefined && func0.call(data55, "_comment")){
-if(!(func2(data55._comment, {instancePath:instancePath+"/mapping/" + i8+"/_comment"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/mapping", "#/properties/mapping/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping", "#/cdxMembers/mapping/type", {type: "array"}); errors++;
 }
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
-let data70 = data.kind;
-if(!((((data70 === "primitive-type") || (data70 === "complex-type")) || (data70 === "resource")) || (data70 === "logical"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
+let data9 = data.kind;
+if(!((((data9 === "primitive-type") || (data9 === "complex-type")) || (data9 === "resource")) || (data9 === "logical"))){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/enum", {allowedValues: schema0.cdxMembers.kind.enum}); errors++;
 }
 }
-if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2(data._kind, {instancePath:instancePath+"/_kind"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.abstract !== undefined && func0.call(data, "abstract")){
-if(typeof data.abstract !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/abstract", "#/properties/abstract/type", {type: "boolean"}); errors++;
-}
-}
-if(data._abstract !== undefined && func0.call(data, "_abstract")){
-if(!(func2(data._abstract, {instancePath:instancePath+"/_abstract"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.context !== undefined && func0.call(data, "context")){
-let data74 = data.context;
-if(Array.isArray(data74)){
-const len11 = data74.length;
-for(let i11=0; i11<len11; i11++){
-let data75 = data74[i11];
-const _errs137 = errors;
-let valid45 = true;
-const _errs138 = errors;
-if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-if(data75._type !== undefined && func0.call(data75, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
+let data10 = data.context;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data10[i1], {instancePath:instancePath+"/context/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-var _valid7 = _errs138 === errors;
-errors = _errs137;
+}
+else {
+vErrors = addError(vErrors, instancePath+"/context", "#/cdxMembers/context/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func24, vErrors);
 if(vErrors !== null){
-if(_errs137){
-vErrors.length = _errs137;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs139 = errors;
-if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-if((data75.type === undefined) || (!(func0.call(data75, "type")))){
-vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/0/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid7 = _errs139 === errors;
-valid45 = _valid7;
-if(valid45){
-var props7 = {};
-props7.type = true;
-props7._type = true;
-}
-}
-if(!valid45){
-vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs141 = errors;
-let valid47 = true;
-const _errs142 = errors;
-if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-if(data75._expression !== undefined && func0.call(data75, "_expression")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid8 = _errs142 === errors;
-errors = _errs141;
-if(vErrors !== null){
-if(_errs141){
-vErrors.length = _errs141;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs143 = errors;
-if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-if((data75.expression === undefined) || (!(func0.call(data75, "expression")))){
-vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/1/then/required", {missingProperty: "expression"}); errors++;
-}
-}
-var _valid8 = _errs143 === errors;
-valid47 = _valid8;
-if(valid47){
-var props8 = {};
-props8.expression = true;
-props8._expression = true;
-}
-}
-if(!valid47){
-vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props7 !== true && props8 !== undefined){
-if(props8 === true){
-props7 = true;
-}
-else {
-props7 = props7 || {};
-Object.assign(props7, props8);
-}
-}
-if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-if(props7 !== true){
-props7 = props7 || {};
-props7.id = true;
-props7.extension = true;
-props7.modifierExtension = true;
-props7.type = true;
-props7._type = true;
-props7.expression = true;
-props7._expression = true;
-}
-if(data75.id !== undefined && func0.call(data75, "id")){
-let data78 = data75.id;
-if(typeof data78 === "string"){
-if(func7(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/id", "#/$defs/StructureDefinition_Context/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/id", "#/$defs/StructureDefinition_Context/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data75.extension !== undefined && func0.call(data75, "extension")){
-let data79 = data75.extension;
-if(Array.isArray(data79)){
-const len12 = data79.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data79[i12], {instancePath:instancePath+"/context/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/extension", "#/$defs/StructureDefinition_Context/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data75.modifierExtension !== undefined && func0.call(data75, "modifierExtension")){
-let data81 = data75.modifierExtension;
-if(Array.isArray(data81)){
-const len13 = data81.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data81[i13], {instancePath:instancePath+"/context/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/modifierExtension", "#/$defs/StructureDefinition_Context/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data75.type !== undefined && func0.call(data75, "type")){
-let data83 = data75.type;
-if(!(((data83 === "fhirpath") || (data83 === "element")) || (data83 === "extension"))){
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/type", "#/$defs/StructureDefinition_Context/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data75._type !== undefined && func0.call(data75, "_type")){
-if(!(func2(data75._type, {instancePath:instancePath+"/context/" + i11+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data75.expression !== undefined && func0.call(data75, "expression")){
-let data85 = data75.expression;
-if(typeof data85 === "string"){
-if(func7(data85) < 1){
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/expression", "#/$defs/StructureDefinition_Context/properties/expression/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/expression", "#/$defs/StructureDefinition_Context/properties/expression/type", {type: "string"}); errors++;
-}
-}
-if(data75._expression !== undefined && func0.call(data75, "_expression")){
-if(!(func2(data75._expression, {instancePath:instancePath+"/context/" + i11+"/_expression"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "array"}); errors++;
-}
-}
-if(data.contextInvariant !== undefined && func0.call(data, "contextInvariant")){
-let data87 = data.contextInvariant;
-if(Array.isArray(data87)){
-const len14 = data87.length;
-for(let i14=0; i14<len14; i14++){
-let data88 = data87[i14];
-if(typeof data88 === "string"){
-if(func7(data88) < 1){
-vErrors = addError(vErrors, instancePath+"/contextInvariant/" + i14, "#/properties/contextInvariant/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contextInvariant/" + i14, "#/properties/contextInvariant/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contextInvariant", "#/properties/contextInvariant/type", {type: "array"}); errors++;
-}
-}
-if(data._contextInvariant !== undefined && func0.call(data, "_contextInvariant")){
-let data89 = data._contextInvariant;
-if(Array.isArray(data89)){
-const len15 = data89.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func2(data89[i15], {instancePath:instancePath+"/_contextInvariant/" + i15}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_contextInvariant", "#/properties/_contextInvariant/type", {type: "array"}); errors++;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data91 = data.type;
-if(typeof data91 === "string"){
-if(!pattern1.test(data91)){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
-}
-}
-if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.baseDefinition !== undefined && func0.call(data, "baseDefinition")){
-let data93 = data.baseDefinition;
-if(typeof data93 === "string"){
-if(!pattern1.test(data93)){
-vErrors = addError(vErrors, instancePath+"/baseDefinition", "#/properties/baseDefinition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/baseDefinition", "#/properties/baseDefinition/type", {type: "string"}); errors++;
-}
-}
-if(data._baseDefinition !== undefined && func0.call(data, "_baseDefinition")){
-if(!(func2(data._baseDefinition, {instancePath:instancePath+"/_baseDefinition"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+errors = vErrors.length;
 }
 if(data.derivation !== undefined && func0.call(data, "derivation")){
-let data95 = data.derivation;
-if(!((data95 === "specialization") || (data95 === "constraint"))){
-vErrors = addError(vErrors, instancePath+"/derivation", "#/properties/derivation/enum", {allowedValues: schema0.properties.derivation.enum}); errors++;
+let data12 = data.derivation;
+if(!((data12 === "specialization") || (data12 === "constraint"))){
+vErrors = addError(vErrors, instancePath+"/derivation", "#/cdxMembers/derivation/enum", {allowedValues: schema0.cdxMembers.derivation.enum}); errors++;
 }
 }
-if(data._derivation !== undefined && func0.call(data, "_derivation")){
-if(!(func2(data._derivation, {instancePath:instancePath+"/_derivation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.snapshot !== undefined && func0.call(data, "snapshot")){
-let data97 = data.snapshot;
-if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
-if((data97.element === undefined) || (!(func0.call(data97, "element")))){
-vErrors = addError(vErrors, instancePath+"/snapshot", "#/$defs/StructureDefinition_Snapshot/required", {missingProperty: "element"}); errors++;
-}
-if(data97.id !== undefined && func0.call(data97, "id")){
-let data98 = data97.id;
-if(typeof data98 === "string"){
-if(func7(data98) < 1){
-vErrors = addError(vErrors, instancePath+"/snapshot/id", "#/$defs/StructureDefinition_Snapshot/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/snapshot/id", "#/$defs/StructureDefinition_Snapshot/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data97.extension !== undefined && func0.call(data97, "extension")){
-let data99 = data97.extension;
-if(Array.isArray(data99)){
-const len16 = data99.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data99[i16], {instancePath:instancePath+"/snapshot/extension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/snapshot/extension", "#/$defs/StructureDefinition_Snapshot/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data97.modifierExtension !== undefined && func0.call(data97, "modifierExtension")){
-let data101 = data97.modifierExtension;
-if(Array.isArray(data101)){
-const len17 = data101.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data101[i17], {instancePath:instancePath+"/snapshot/modifierExtension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/snapshot/modifierExtension", "#/$defs/StructureDefinition_Snapshot/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data97.element !== undefined && func0.call(data97, "element")){
-let data103 = data97.element;
-if(Array.isArray(data103)){
-const len18 = data103.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func12(data103[i18], {instancePath:instancePath+"/snapshot/element/" + i18}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/snapshot/element", "#/$defs/StructureDefinition_Snapshot/properties/element/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/snapshot", "#/$defs/StructureDefinition_Snapshot/type", {type: "object"}); errors++;
+if(!(validate3(data.snapshot, {instancePath:instancePath+"/snapshot"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.differential !== undefined && func0.call(data, "differential")){
-let data105 = data.differential;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if((data105.element === undefined) || (!(func0.call(data105, "element")))){
-vErrors = addError(vErrors, instancePath+"/differential", "#/$defs/StructureDefinition_Differential/required", {missingProperty: "element"}); errors++;
-}
-if(data105.id !== undefined && func0.call(data105, "id")){
-let data106 = data105.id;
-if(typeof data106 === "string"){
-if(func7(data106) < 1){
-vErrors = addError(vErrors, instancePath+"/differential/id", "#/$defs/StructureDefinition_Differential/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/differential/id", "#/$defs/StructureDefinition_Differential/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data105.extension !== undefined && func0.call(data105, "extension")){
-let data107 = data105.extension;
-if(Array.isArray(data107)){
-const len19 = data107.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func5(data107[i19], {instancePath:instancePath+"/differential/extension/" + i19}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/differential/extension", "#/$defs/StructureDefinition_Differential/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data105.modifierExtension !== undefined && func0.call(data105, "modifierExtension")){
-let data109 = data105.modifierExtension;
-if(Array.isArray(data109)){
-const len20 = data109.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func5(data109[i20], {instancePath:instancePath+"/differential/modifierExtension/" + i20}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/differential/modifierExtension", "#/$defs/StructureDefinition_Differential/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data105.element !== undefined && func0.call(data105, "element")){
-let data111 = data105.element;
-if(Array.isArray(data111)){
-const len21 = data111.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func12(data111[i21], {instancePath:instancePath+"/differential/element/" + i21}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/differential/element", "#/$defs/StructureDefinition_Differential/properties/element/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/differential", "#/$defs/StructureDefinition_Differential/type", {type: "object"}); errors++;
+if(!(validate4(data.differential, {instancePath:instancePath+"/differential"}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
@@ -1338,10 +580,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

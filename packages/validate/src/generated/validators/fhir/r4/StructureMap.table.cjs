@@ -414,7 +414,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Quantity"},
 {"d":"Range"},
 {"d":"Ratio"},
-{"d":"Reference"},
+{"d":"Reference","s":"StructureMap.group.rule.source.defaultValueReference"},
 {"d":"SampledData"},
 {"d":"Signature"},
 {"d":"Timing"},

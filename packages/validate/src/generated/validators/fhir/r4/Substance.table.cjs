@@ -77,7 +77,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Extension"},
 {"d":"Ratio"},
 {"d":"CodeableConcept"},
-{"d":"Reference"},
+{"d":"Reference","s":"Substance.ingredient.substanceReference"},
 {"if":46,"th":47},
 {"p":[["substanceCodeableConcept",-1],["substanceReference",-1]]},
 {"q":["substanceCodeableConcept"]}

@@ -3,342 +3,74 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["CodeableConcept"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["sequenceType", func10],
+["numberOfSubunits", func11],
+["_numberOfSubunits", func5],
+["areaOfHybridisation", func12],
+["_areaOfHybridisation", func5],
+["oligoNucleotideType", func10]
+];
 
+const func14 = require("./datatypes.cjs")["Attachment"];
+const func15 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["subunit", func11],
+["_subunit", func5],
+["sequence", func12],
+["_sequence", func5],
+["length", func11],
+["_length", func5],
+["sequenceAttachment", func14],
+["fivePrime", func10],
+["threePrime", func10]
+];
 
-
-const func8 = require("./datatypes.cjs")["Attachment"];
-const func9 = require("./datatypes.cjs")["Identifier"];
+const func16 = require("./datatypes.cjs")["Identifier"];
+const func17 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["connectivity", func12],
+["_connectivity", func5],
+["identifier", func16],
+["name", func12],
+["_name", func5],
+["residueSite", func12],
+["_residueSite", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.subunit !== undefined && func0.call(data, "subunit")){
-let data5 = data.subunit;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "integer"}); errors++;
-}
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 2147483647 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data5 < -2147483648 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data._subunit !== undefined && func0.call(data, "_subunit")){
-if(!(func2(data._subunit, {instancePath:instancePath+"/_subunit"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.sequence !== undefined && func0.call(data, "sequence")){
-let data7 = data.sequence;
-if(typeof data7 === "string"){
-if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "string"}); errors++;
-}
-}
-if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.length !== undefined && func0.call(data, "length")){
-let data9 = data.length;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/type", {type: "integer"}); errors++;
-}
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data9 < -2147483648 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data._length !== undefined && func0.call(data, "_length")){
-if(!(func2(data._length, {instancePath:instancePath+"/_length"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.sequenceAttachment !== undefined && func0.call(data, "sequenceAttachment")){
-if(!(func8(data.sequenceAttachment, {instancePath:instancePath+"/sequenceAttachment"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.fivePrime !== undefined && func0.call(data, "fivePrime")){
-if(!(func6(data.fivePrime, {instancePath:instancePath+"/fivePrime"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.threePrime !== undefined && func0.call(data, "threePrime")){
-if(!(func6(data.threePrime, {instancePath:instancePath+"/threePrime"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.linkage !== undefined && func0.call(data, "linkage")){
-let data14 = data.linkage;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-let data15 = data14[i2];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.id !== undefined && func0.call(data15, "id")){
-let data16 = data15.id;
-if(typeof data16 === "string"){
-if(func7(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/id", "#/$defs/SubstanceNucleicAcid_Linkage/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/id", "#/$defs/SubstanceNucleicAcid_Linkage/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data15.extension !== undefined && func0.call(data15, "extension")){
-let data17 = data15.extension;
-if(Array.isArray(data17)){
-const len3 = data17.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data17[i3], {instancePath:instancePath+"/linkage/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/extension", "#/$defs/SubstanceNucleicAcid_Linkage/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
-let data19 = data15.modifierExtension;
-if(Array.isArray(data19)){
-const len4 = data19.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data19[i4], {instancePath:instancePath+"/linkage/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/modifierExtension", "#/$defs/SubstanceNucleicAcid_Linkage/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data15.connectivity !== undefined && func0.call(data15, "connectivity")){
-let data21 = data15.connectivity;
-if(typeof data21 === "string"){
-if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/connectivity", "#/$defs/SubstanceNucleicAcid_Linkage/properties/connectivity/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/connectivity", "#/$defs/SubstanceNucleicAcid_Linkage/properties/connectivity/type", {type: "string"}); errors++;
-}
-}
-if(data15._connectivity !== undefined && func0.call(data15, "_connectivity")){
-if(!(func2(data15._connectivity, {instancePath:instancePath+"/linkage/" + i2+"/_connectivity"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data15.identifier !== undefined && func0.call(data15, "identifier")){
-if(!(func9(data15.identifier, {instancePath:instancePath+"/linkage/" + i2+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data15.name !== undefined && func0.call(data15, "name")){
-let data24 = data15.name;
-if(typeof data24 === "string"){
-if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/name", "#/$defs/SubstanceNucleicAcid_Linkage/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/name", "#/$defs/SubstanceNucleicAcid_Linkage/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data15._name !== undefined && func0.call(data15, "_name")){
-if(!(func2(data15._name, {instancePath:instancePath+"/linkage/" + i2+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data15.residueSite !== undefined && func0.call(data15, "residueSite")){
-let data26 = data15.residueSite;
-if(typeof data26 === "string"){
-if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/residueSite", "#/$defs/SubstanceNucleicAcid_Linkage/properties/residueSite/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/residueSite", "#/$defs/SubstanceNucleicAcid_Linkage/properties/residueSite/type", {type: "string"}); errors++;
-}
-}
-if(data15._residueSite !== undefined && func0.call(data15, "_residueSite")){
-if(!(func2(data15._residueSite, {instancePath:instancePath+"/linkage/" + i2+"/_residueSite"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2, "#/$defs/SubstanceNucleicAcid_Linkage/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/linkage", "#/properties/linkage/type", {type: "array"}); errors++;
-}
-}
-if(data.sugar !== undefined && func0.call(data, "sugar")){
-let data28 = data.sugar;
-if(Array.isArray(data28)){
-const len5 = data28.length;
-for(let i5=0; i5<len5; i5++){
-let data29 = data28[i5];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.id !== undefined && func0.call(data29, "id")){
-let data30 = data29.id;
-if(typeof data30 === "string"){
-if(func7(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/id", "#/$defs/SubstanceNucleicAcid_Sugar/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/id", "#/$defs/SubstanceNucleicAcid_Sugar/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data29.extension !== undefined && func0.call(data29, "extension")){
-let data31 = data29.extension;
-if(Array.isArray(data31)){
-const len6 = data31.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data31[i6], {instancePath:instancePath+"/sugar/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/extension", "#/$defs/SubstanceNucleicAcid_Sugar/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
-let data33 = data29.modifierExtension;
-if(Array.isArray(data33)){
-const len7 = data33.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data33[i7], {instancePath:instancePath+"/sugar/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/modifierExtension", "#/$defs/SubstanceNucleicAcid_Sugar/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data29.identifier !== undefined && func0.call(data29, "identifier")){
-if(!(func9(data29.identifier, {instancePath:instancePath+"/sugar/" + i5+"/identifier"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data29.name !== undefined && func0.call(data29, "name")){
-let data36 = data29.name;
-if(typeof data36 === "string"){
-if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/name", "#/$defs/SubstanceNucleicAcid_Sugar/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/name", "#/$defs/SubstanceNucleicAcid_Sugar/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data29._name !== undefined && func0.call(data29, "_name")){
-if(!(func2(data29._name, {instancePath:instancePath+"/sugar/" + i5+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.residueSite !== undefined && func0.call(data29, "residueSite")){
-let data38 = data29.residueSite;
-if(typeof data38 === "string"){
-if(func7(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/residueSite", "#/$defs/SubstanceNucleicAcid_Sugar/properties/residueSite/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/residueSite", "#/$defs/SubstanceNucleicAcid_Sugar/properties/residueSite/type", {type: "string"}); errors++;
-}
-}
-if(data29._residueSite !== undefined && func0.call(data29, "_residueSite")){
-if(!(func2(data29._residueSite, {instancePath:instancePath+"/sugar/" + i5+"/_residueSite"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5, "#/$defs/SubstanceNucleicAcid_Sugar/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/sugar", "#/properties/sugar/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -347,200 +79,110 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "subunit": true,
-  "_subunit": true,
-  "sequence": true,
-  "_sequence": true,
-  "length": true,
-  "_length": true,
-  "sequenceAttachment": true,
-  "fivePrime": true,
-  "threePrime": true,
-  "linkage": true,
-  "sugar": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+const func18 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func16],
+["name", func12],
+["_name", func5],
+["residueSite", func12],
+["_residueSite", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.linkage !== undefined && func0.call(data, "linkage")){
+let data0 = data.linkage;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data0[i0], {instancePath:instancePath+"/linkage/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/linkage", "#/cdxMembers/linkage/type", {type: "array"}); errors++;
+}
+}
+if(data.sugar !== undefined && func0.call(data, "sugar")){
+let data2 = data.sugar;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data2[i1], {instancePath:instancePath+"/sugar/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/sugar", "#/cdxMembers/sugar/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceNucleicAcid.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceNucleicAcid" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceNucleicAcid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstanceNucleicAcid"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.sequenceType !== undefined && func0.call(data, "sequenceType")){
-if(!(func6(data.sequenceType, {instancePath:instancePath+"/sequenceType"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.numberOfSubunits !== undefined && func0.call(data, "numberOfSubunits")){
-let data15 = data.numberOfSubunits;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/type", {type: "integer"}); errors++;
-}
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 2147483647 || isNaN(data15)){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data15 < -2147483648 || isNaN(data15)){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data._numberOfSubunits !== undefined && func0.call(data, "_numberOfSubunits")){
-if(!(func2(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.areaOfHybridisation !== undefined && func0.call(data, "areaOfHybridisation")){
-let data17 = data.areaOfHybridisation;
-if(typeof data17 === "string"){
-if(func7(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/areaOfHybridisation", "#/properties/areaOfHybridisation/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/areaOfHybridisation", "#/properties/areaOfHybridisation/type", {type: "string"}); errors++;
-}
-}
-if(data._areaOfHybridisation !== undefined && func0.call(data, "_areaOfHybridisation")){
-if(!(func2(data._areaOfHybridisation, {instancePath:instancePath+"/_areaOfHybridisation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.oligoNucleotideType !== undefined && func0.call(data, "oligoNucleotideType")){
-if(!(func6(data.oligoNucleotideType, {instancePath:instancePath+"/oligoNucleotideType"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.subunit !== undefined && func0.call(data, "subunit")){
-let data20 = data.subunit;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate1(data20[i3], {instancePath:instancePath+"/subunit/" + i3}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data1 = data.subunit;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data1[i0], {instancePath:instancePath+"/subunit/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/cdxMembers/subunit/type", {type: "array"}); errors++;
 }
 }
 }
@@ -550,30 +192,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "sequenceType": true,
-  "numberOfSubunits": true,
-  "_numberOfSubunits": true,
-  "areaOfHybridisation": true,
-  "_areaOfHybridisation": true,
-  "oligoNucleotideType": true,
-  "subunit": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

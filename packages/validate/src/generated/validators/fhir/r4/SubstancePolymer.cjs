@@ -3,155 +3,65 @@
 exports.validate = validate0;
 
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["CodeableConcept"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["member_796295fe1b"];
+const func12 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["class", func10],
+["geometry", func10],
+["copolymerConnectivity", func11],
+["modification", func12],
+["_modification", func13]
+];
 
+const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func16 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["ratioType", func10]
+];
 
-const func8 = require("./datatypes.cjs")["SubstanceAmount"];
+const func17 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func18 = require("./datatypes.cjs")["SubstanceAmount"];
+const func19 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["material", func10],
+["type", func10],
+["isDefining", func17],
+["_isDefining", func5],
+["amount", func18]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.ratioType !== undefined && func0.call(data, "ratioType")){
-if(!(func6(data.ratioType, {instancePath:instancePath+"/ratioType"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.startingMaterial !== undefined && func0.call(data, "startingMaterial")){
-let data6 = data.startingMaterial;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-let data7 = data6[i2];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.id !== undefined && func0.call(data7, "id")){
-let data8 = data7.id;
-if(typeof data8 === "string"){
-if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/id", "#/$defs/SubstancePolymer_StartingMaterial/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/id", "#/$defs/SubstancePolymer_StartingMaterial/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data7.extension !== undefined && func0.call(data7, "extension")){
-let data9 = data7.extension;
-if(Array.isArray(data9)){
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/startingMaterial/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/extension", "#/$defs/SubstancePolymer_StartingMaterial/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data7.modifierExtension !== undefined && func0.call(data7, "modifierExtension")){
-let data11 = data7.modifierExtension;
-if(Array.isArray(data11)){
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data11[i4], {instancePath:instancePath+"/startingMaterial/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/modifierExtension", "#/$defs/SubstancePolymer_StartingMaterial/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data7.material !== undefined && func0.call(data7, "material")){
-if(!(func6(data7.material, {instancePath:instancePath+"/startingMaterial/" + i2+"/material"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data7.type !== undefined && func0.call(data7, "type")){
-if(!(func6(data7.type, {instancePath:instancePath+"/startingMaterial/" + i2+"/type"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data7.isDefining !== undefined && func0.call(data7, "isDefining")){
-if(typeof data7.isDefining !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/isDefining", "#/$defs/SubstancePolymer_StartingMaterial/properties/isDefining/type", {type: "boolean"}); errors++;
-}
-}
-if(data7._isDefining !== undefined && func0.call(data7, "_isDefining")){
-if(!(func2(data7._isDefining, {instancePath:instancePath+"/startingMaterial/" + i2+"/_isDefining"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data7.amount !== undefined && func0.call(data7, "amount")){
-if(!(func8(data7.amount, {instancePath:instancePath+"/startingMaterial/" + i2+"/amount"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2, "#/$defs/SubstancePolymer_StartingMaterial/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial", "#/properties/startingMaterial/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -160,246 +70,28 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "ratioType": true,
-  "startingMaterial": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
-
-
-
-
-const func9 = require("./datatypes.cjs")["Attachment"];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
+if(data.startingMaterial !== undefined && func0.call(data, "startingMaterial")){
+let data0 = data.startingMaterial;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(!(validate1(data0[i0], {instancePath:instancePath+"/startingMaterial/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.orientationOfPolymerisation !== undefined && func0.call(data, "orientationOfPolymerisation")){
-if(!(func6(data.orientationOfPolymerisation, {instancePath:instancePath+"/orientationOfPolymerisation"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.repeatUnit !== undefined && func0.call(data, "repeatUnit")){
-let data6 = data.repeatUnit;
-if(typeof data6 === "string"){
-if(func7(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/properties/repeatUnit/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/properties/repeatUnit/type", {type: "string"}); errors++;
-}
-}
-if(data._repeatUnit !== undefined && func0.call(data, "_repeatUnit")){
-if(!(func2(data._repeatUnit, {instancePath:instancePath+"/_repeatUnit"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func8(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.degreeOfPolymerisation !== undefined && func0.call(data, "degreeOfPolymerisation")){
-let data9 = data.degreeOfPolymerisation;
-if(Array.isArray(data9)){
-const len2 = data9.length;
-for(let i2=0; i2<len2; i2++){
-let data10 = data9[i2];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.id !== undefined && func0.call(data10, "id")){
-let data11 = data10.id;
-if(typeof data11 === "string"){
-if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/id", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/id", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data10.extension !== undefined && func0.call(data10, "extension")){
-let data12 = data10.extension;
-if(Array.isArray(data12)){
-const len3 = data12.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data12[i3], {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/extension", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
-let data14 = data10.modifierExtension;
-if(Array.isArray(data14)){
-const len4 = data14.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data14[i4], {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/modifierExtension", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data10.degree !== undefined && func0.call(data10, "degree")){
-if(!(func6(data10.degree, {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/degree"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data10.amount !== undefined && func0.call(data10, "amount")){
-if(!(func8(data10.amount, {instancePath:instancePath+"/degreeOfPolymerisation/" + i2+"/amount"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2, "#/$defs/SubstancePolymer_DegreeOfPolymerisation/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation", "#/properties/degreeOfPolymerisation/type", {type: "array"}); errors++;
-}
-}
-if(data.structuralRepresentation !== undefined && func0.call(data, "structuralRepresentation")){
-let data18 = data.structuralRepresentation;
-if(Array.isArray(data18)){
-const len5 = data18.length;
-for(let i5=0; i5<len5; i5++){
-let data19 = data18[i5];
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.id !== undefined && func0.call(data19, "id")){
-let data20 = data19.id;
-if(typeof data20 === "string"){
-if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/id", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/id", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data19.extension !== undefined && func0.call(data19, "extension")){
-let data21 = data19.extension;
-if(Array.isArray(data21)){
-const len6 = data21.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data21[i6], {instancePath:instancePath+"/structuralRepresentation/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/extension", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data19.modifierExtension !== undefined && func0.call(data19, "modifierExtension")){
-let data23 = data19.modifierExtension;
-if(Array.isArray(data23)){
-const len7 = data23.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data23[i7], {instancePath:instancePath+"/structuralRepresentation/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/modifierExtension", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data19.type !== undefined && func0.call(data19, "type")){
-if(!(func6(data19.type, {instancePath:instancePath+"/structuralRepresentation/" + i5+"/type"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data19.representation !== undefined && func0.call(data19, "representation")){
-let data26 = data19.representation;
-if(typeof data26 === "string"){
-if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/representation", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/representation/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/representation", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/representation/type", {type: "string"}); errors++;
-}
-}
-if(data19._representation !== undefined && func0.call(data19, "_representation")){
-if(!(func2(data19._representation, {instancePath:instancePath+"/structuralRepresentation/" + i5+"/_representation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data19.attachment !== undefined && func0.call(data19, "attachment")){
-if(!(func9(data19.attachment, {instancePath:instancePath+"/structuralRepresentation/" + i5+"/attachment"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5, "#/$defs/SubstancePolymer_StructuralRepresentation/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation", "#/properties/structuralRepresentation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/startingMaterial", "#/cdxMembers/startingMaterial/type", {type: "array"}); errors++;
 }
 }
 }
@@ -409,126 +101,45 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "orientationOfPolymerisation": true,
-  "repeatUnit": true,
-  "_repeatUnit": true,
-  "amount": true,
-  "degreeOfPolymerisation": true,
-  "structuralRepresentation": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
+
+const func20 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func21 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["numberOfUnits", func20],
+["_numberOfUnits", func5],
+["averageMolecularFormula", func15],
+["_averageMolecularFormula", func5],
+["repeatUnitAmountType", func10]
+];
+
+const func22 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["orientationOfPolymerisation", func10],
+["repeatUnit", func15],
+["_repeatUnit", func5],
+["amount", func18]
+];
+
+const func23 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["degree", func10],
+["amount", func18]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.numberOfUnits !== undefined && func0.call(data, "numberOfUnits")){
-let data5 = data.numberOfUnits;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addError(vErrors, instancePath+"/numberOfUnits", "#/properties/numberOfUnits/type", {type: "integer"}); errors++;
-}
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 2147483647 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/numberOfUnits", "#/properties/numberOfUnits/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data5 < -2147483648 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/numberOfUnits", "#/properties/numberOfUnits/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data._numberOfUnits !== undefined && func0.call(data, "_numberOfUnits")){
-if(!(func2(data._numberOfUnits, {instancePath:instancePath+"/_numberOfUnits"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.averageMolecularFormula !== undefined && func0.call(data, "averageMolecularFormula")){
-let data7 = data.averageMolecularFormula;
-if(typeof data7 === "string"){
-if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/averageMolecularFormula", "#/properties/averageMolecularFormula/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/averageMolecularFormula", "#/properties/averageMolecularFormula/type", {type: "string"}); errors++;
-}
-}
-if(data._averageMolecularFormula !== undefined && func0.call(data, "_averageMolecularFormula")){
-if(!(func2(data._averageMolecularFormula, {instancePath:instancePath+"/_averageMolecularFormula"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.repeatUnitAmountType !== undefined && func0.call(data, "repeatUnitAmountType")){
-if(!(func6(data.repeatUnitAmountType, {instancePath:instancePath+"/repeatUnitAmountType"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.repeatUnit !== undefined && func0.call(data, "repeatUnit")){
-let data10 = data.repeatUnit;
-if(Array.isArray(data10)){
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate2(data10[i2], {instancePath:instancePath+"/repeatUnit/" + i2}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/properties/repeatUnit/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -537,222 +148,155 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "numberOfUnits": true,
-  "_numberOfUnits": true,
-  "averageMolecularFormula": true,
-  "_averageMolecularFormula": true,
-  "repeatUnitAmountType": true,
-  "repeatUnit": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+const func24 = require("./datatypes.cjs")["Attachment"];
+const func25 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["type", func10],
+["representation", func15],
+["_representation", func5],
+["attachment", func24]
+];
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.degreeOfPolymerisation !== undefined && func0.call(data, "degreeOfPolymerisation")){
+let data0 = data.degreeOfPolymerisation;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/degreeOfPolymerisation/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation", "#/cdxMembers/degreeOfPolymerisation/type", {type: "array"}); errors++;
+}
+}
+if(data.structuralRepresentation !== undefined && func0.call(data, "structuralRepresentation")){
+let data2 = data.structuralRepresentation;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate4(data2[i1], {instancePath:instancePath+"/structuralRepresentation/" + i1}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/structuralRepresentation", "#/cdxMembers/structuralRepresentation/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate6(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.repeatUnit !== undefined && func0.call(data, "repeatUnit")){
+let data0 = data.repeatUnit;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate5(data0[i0], {instancePath:instancePath+"/repeatUnit/" + i0}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/cdxMembers/repeatUnit/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate6.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstancePolymer.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstancePolymer" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstancePolymer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstancePolymer"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.class !== undefined && func0.call(data, "class")){
-if(!(func6(data.class, {instancePath:instancePath+"/class"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.geometry !== undefined && func0.call(data, "geometry")){
-if(!(func6(data.geometry, {instancePath:instancePath+"/geometry"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.copolymerConnectivity !== undefined && func0.call(data, "copolymerConnectivity")){
-let data16 = data.copolymerConnectivity;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/copolymerConnectivity/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/copolymerConnectivity", "#/properties/copolymerConnectivity/type", {type: "array"}); errors++;
-}
-}
-if(data.modification !== undefined && func0.call(data, "modification")){
-let data18 = data.modification;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-let data19 = data18[i4];
-if(typeof data19 === "string"){
-if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/modification/" + i4, "#/properties/modification/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modification/" + i4, "#/properties/modification/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modification", "#/properties/modification/type", {type: "array"}); errors++;
-}
-}
-if(data._modification !== undefined && func0.call(data, "_modification")){
-let data20 = data._modification;
-if(Array.isArray(data20)){
-const len5 = data20.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data20[i5], {instancePath:instancePath+"/_modification/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_modification", "#/properties/_modification/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.monomerSet !== undefined && func0.call(data, "monomerSet")){
-let data22 = data.monomerSet;
-if(Array.isArray(data22)){
-const len6 = data22.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate1(data22[i6], {instancePath:instancePath+"/monomerSet/" + i6}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data1 = data.monomerSet;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data1[i0], {instancePath:instancePath+"/monomerSet/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monomerSet", "#/properties/monomerSet/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monomerSet", "#/cdxMembers/monomerSet/type", {type: "array"}); errors++;
 }
 }
 if(data.repeat !== undefined && func0.call(data, "repeat")){
-let data24 = data.repeat;
-if(Array.isArray(data24)){
-const len7 = data24.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate3(data24[i7], {instancePath:instancePath+"/repeat/" + i7}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+let data3 = data.repeat;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate6(data3[i1], {instancePath:instancePath+"/repeat/" + i1}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repeat", "#/properties/repeat/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repeat", "#/cdxMembers/repeat/type", {type: "array"}); errors++;
 }
 }
 }
@@ -762,30 +306,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "class": true,
-  "geometry": true,
-  "copolymerConnectivity": true,
-  "modification": true,
-  "_modification": true,
-  "monomerSet": true,
-  "repeat": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

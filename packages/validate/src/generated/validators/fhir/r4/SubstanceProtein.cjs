@@ -2,349 +2,106 @@
 "use strict";
 exports.validate = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["CodeableConcept"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["Attachment"];
-const func9 = require("./datatypes.cjs")["Identifier"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func12 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["sequenceType", func10],
+["numberOfSubunits", func11],
+["_numberOfSubunits", func5],
+["disulfideLinkage", func12],
+["_disulfideLinkage", func13]
+];
+
+const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func16 = require("./datatypes.cjs")["Attachment"];
+const func17 = require("./datatypes.cjs")["Identifier"];
+const func18 = [
+["id", func15],
+["extension", func9],
+["modifierExtension", func9],
+["subunit", func11],
+["_subunit", func5],
+["sequence", func15],
+["_sequence", func5],
+["length", func11],
+["_length", func5],
+["sequenceAttachment", func16],
+["nTerminalModificationId", func17],
+["nTerminalModification", func15],
+["_nTerminalModification", func5],
+["cTerminalModificationId", func17],
+["cTerminalModification", func15],
+["_cTerminalModification", func5]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceProtein.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceProtein" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceProtein"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstanceProtein"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.sequenceType !== undefined && func0.call(data, "sequenceType")){
-if(!(func6(data.sequenceType, {instancePath:instancePath+"/sequenceType"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.numberOfSubunits !== undefined && func0.call(data, "numberOfSubunits")){
-let data15 = data.numberOfSubunits;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/type", {type: "integer"}); errors++;
-}
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 2147483647 || isNaN(data15)){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data15 < -2147483648 || isNaN(data15)){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data._numberOfSubunits !== undefined && func0.call(data, "_numberOfSubunits")){
-if(!(func2(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.disulfideLinkage !== undefined && func0.call(data, "disulfideLinkage")){
-let data17 = data.disulfideLinkage;
-if(Array.isArray(data17)){
-const len3 = data17.length;
-for(let i3=0; i3<len3; i3++){
-let data18 = data17[i3];
-if(typeof data18 === "string"){
-if(func7(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/disulfideLinkage/" + i3, "#/properties/disulfideLinkage/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/disulfideLinkage/" + i3, "#/properties/disulfideLinkage/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/disulfideLinkage", "#/properties/disulfideLinkage/type", {type: "array"}); errors++;
-}
-}
-if(data._disulfideLinkage !== undefined && func0.call(data, "_disulfideLinkage")){
-let data19 = data._disulfideLinkage;
-if(Array.isArray(data19)){
-const len4 = data19.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func2(data19[i4], {instancePath:instancePath+"/_disulfideLinkage/" + i4}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_disulfideLinkage", "#/properties/_disulfideLinkage/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.subunit !== undefined && func0.call(data, "subunit")){
-let data21 = data.subunit;
-if(Array.isArray(data21)){
-const len5 = data21.length;
-for(let i5=0; i5<len5; i5++){
-let data22 = data21[i5];
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.id !== undefined && func0.call(data22, "id")){
-let data23 = data22.id;
-if(typeof data23 === "string"){
-if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/id", "#/$defs/SubstanceProtein_Subunit/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/id", "#/$defs/SubstanceProtein_Subunit/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data22.extension !== undefined && func0.call(data22, "extension")){
-let data24 = data22.extension;
-if(Array.isArray(data24)){
-const len6 = data24.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data24[i6], {instancePath:instancePath+"/subunit/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data1 = data.subunit;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/subunit/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/extension", "#/$defs/SubstanceProtein_Subunit/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
-let data26 = data22.modifierExtension;
-if(Array.isArray(data26)){
-const len7 = data26.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data26[i7], {instancePath:instancePath+"/subunit/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/modifierExtension", "#/$defs/SubstanceProtein_Subunit/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data22.subunit !== undefined && func0.call(data22, "subunit")){
-let data28 = data22.subunit;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/type", {type: "integer"}); errors++;
-}
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 2147483647 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data28 < -2147483648 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data22._subunit !== undefined && func0.call(data22, "_subunit")){
-if(!(func2(data22._subunit, {instancePath:instancePath+"/subunit/" + i5+"/_subunit"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data22.sequence !== undefined && func0.call(data22, "sequence")){
-let data30 = data22.sequence;
-if(typeof data30 === "string"){
-if(func7(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/sequence", "#/$defs/SubstanceProtein_Subunit/properties/sequence/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/sequence", "#/$defs/SubstanceProtein_Subunit/properties/sequence/type", {type: "string"}); errors++;
-}
-}
-if(data22._sequence !== undefined && func0.call(data22, "_sequence")){
-if(!(func2(data22._sequence, {instancePath:instancePath+"/subunit/" + i5+"/_sequence"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data22.length !== undefined && func0.call(data22, "length")){
-let data32 = data22.length;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/type", {type: "integer"}); errors++;
-}
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data32 < -2147483648 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data22._length !== undefined && func0.call(data22, "_length")){
-if(!(func2(data22._length, {instancePath:instancePath+"/subunit/" + i5+"/_length"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data22.sequenceAttachment !== undefined && func0.call(data22, "sequenceAttachment")){
-if(!(func8(data22.sequenceAttachment, {instancePath:instancePath+"/subunit/" + i5+"/sequenceAttachment"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data22.nTerminalModificationId !== undefined && func0.call(data22, "nTerminalModificationId")){
-if(!(func9(data22.nTerminalModificationId, {instancePath:instancePath+"/subunit/" + i5+"/nTerminalModificationId"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data22.nTerminalModification !== undefined && func0.call(data22, "nTerminalModification")){
-let data36 = data22.nTerminalModification;
-if(typeof data36 === "string"){
-if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/nTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/nTerminalModification/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/nTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/nTerminalModification/type", {type: "string"}); errors++;
-}
-}
-if(data22._nTerminalModification !== undefined && func0.call(data22, "_nTerminalModification")){
-if(!(func2(data22._nTerminalModification, {instancePath:instancePath+"/subunit/" + i5+"/_nTerminalModification"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data22.cTerminalModificationId !== undefined && func0.call(data22, "cTerminalModificationId")){
-if(!(func9(data22.cTerminalModificationId, {instancePath:instancePath+"/subunit/" + i5+"/cTerminalModificationId"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data22.cTerminalModification !== undefined && func0.call(data22, "cTerminalModification")){
-let data39 = data22.cTerminalModification;
-if(typeof data39 === "string"){
-if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/cTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/cTerminalModification/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/cTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/cTerminalModification/type", {type: "string"}); errors++;
-}
-}
-if(data22._cTerminalModification !== undefined && func0.call(data22, "_cTerminalModification")){
-if(!(func2(data22._cTerminalModification, {instancePath:instancePath+"/subunit/" + i5+"/_cTerminalModification"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5, "#/$defs/SubstanceProtein_Subunit/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/cdxMembers/subunit/type", {type: "array"}); errors++;
 }
 }
 }
@@ -354,29 +111,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "sequenceType": true,
-  "numberOfSubunits": true,
-  "_numberOfSubunits": true,
-  "disulfideLinkage": true,
-  "_disulfideLinkage": true,
-  "subunit": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,541 +2,228 @@
 "use strict";
 exports.validate = validate0;
 
-
-
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("ajv/dist/runtime/ucs2length").default;
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["Identifier"];
-const func10 = require("./datatypes.cjs")["Quantity"];
-const func11 = require("./datatypes.cjs")["Range"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["comment", func10],
+["_comment", func5]
+];
+
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func14 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["geneSequenceOrigin", func12],
+["gene", func12],
+["source", func13]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func15 = require("./datatypes.cjs")["Identifier"];
+const func16 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["type", func12],
+["element", func15],
+["source", func13]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func17 = require("./datatypes.cjs")["member_796295fe1b"];
+const func18 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["domain", func12],
+["classification", func12],
+["subtype", func17],
+["source", func13]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+const func19 = require("./datatypes.cjs")["Quantity"];
+const func20 = require("./datatypes.cjs")["Range"];
+const func21 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["target", func15],
+["type", func12],
+["interaction", func12],
+["organism", func12],
+["organismType", func12],
+["amountQuantity", func19],
+["amountRange", func20],
+["amountString", func10],
+["_amountString", func5],
+["amountType", func12],
+["source", func13]
+];
+const func22 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["amountQuantity", "amountRange", "amountString"]);
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func22(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceReferenceInformation.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceReferenceInformation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceReferenceInformation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstanceReferenceInformation"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-let data14 = data.comment;
-if(typeof data14 === "string"){
-if(func6(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.gene !== undefined && func0.call(data, "gene")){
-let data16 = data.gene;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-let data17 = data16[i3];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.id !== undefined && func0.call(data17, "id")){
-let data18 = data17.id;
-if(typeof data18 === "string"){
-if(func6(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/id", "#/$defs/SubstanceReferenceInformation_Gene/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/id", "#/$defs/SubstanceReferenceInformation_Gene/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data17.extension !== undefined && func0.call(data17, "extension")){
-let data19 = data17.extension;
-if(Array.isArray(data19)){
-const len4 = data19.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data19[i4], {instancePath:instancePath+"/gene/" + i3+"/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data1 = data.gene;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/gene/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/extension", "#/$defs/SubstanceReferenceInformation_Gene/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data17.modifierExtension !== undefined && func0.call(data17, "modifierExtension")){
-let data21 = data17.modifierExtension;
-if(Array.isArray(data21)){
-const len5 = data21.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data21[i5], {instancePath:instancePath+"/gene/" + i3+"/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Gene/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data17.geneSequenceOrigin !== undefined && func0.call(data17, "geneSequenceOrigin")){
-if(!(func7(data17.geneSequenceOrigin, {instancePath:instancePath+"/gene/" + i3+"/geneSequenceOrigin"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data17.gene !== undefined && func0.call(data17, "gene")){
-if(!(func7(data17.gene, {instancePath:instancePath+"/gene/" + i3+"/gene"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data17.source !== undefined && func0.call(data17, "source")){
-let data25 = data17.source;
-if(Array.isArray(data25)){
-const len6 = data25.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data25[i6], {instancePath:instancePath+"/gene/" + i3+"/source/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/source", "#/$defs/SubstanceReferenceInformation_Gene/properties/source/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/gene/" + i3, "#/$defs/SubstanceReferenceInformation_Gene/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/gene", "#/properties/gene/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/gene", "#/cdxMembers/gene/type", {type: "array"}); errors++;
 }
 }
 if(data.geneElement !== undefined && func0.call(data, "geneElement")){
-let data27 = data.geneElement;
-if(Array.isArray(data27)){
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-let data28 = data27[i7];
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.id !== undefined && func0.call(data28, "id")){
-let data29 = data28.id;
-if(typeof data29 === "string"){
-if(func6(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/id", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/id", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data28.extension !== undefined && func0.call(data28, "extension")){
-let data30 = data28.extension;
-if(Array.isArray(data30)){
-const len8 = data30.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data30[i8], {instancePath:instancePath+"/geneElement/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data3 = data.geneElement;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/geneElement/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/extension", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data28.modifierExtension !== undefined && func0.call(data28, "modifierExtension")){
-let data32 = data28.modifierExtension;
-if(Array.isArray(data32)){
-const len9 = data32.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data32[i9], {instancePath:instancePath+"/geneElement/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data28.type !== undefined && func0.call(data28, "type")){
-if(!(func7(data28.type, {instancePath:instancePath+"/geneElement/" + i7+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data28.element !== undefined && func0.call(data28, "element")){
-if(!(func9(data28.element, {instancePath:instancePath+"/geneElement/" + i7+"/element"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data28.source !== undefined && func0.call(data28, "source")){
-let data36 = data28.source;
-if(Array.isArray(data36)){
-const len10 = data36.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func8(data36[i10], {instancePath:instancePath+"/geneElement/" + i7+"/source/" + i10}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/source", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/source/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7, "#/$defs/SubstanceReferenceInformation_GeneElement/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/geneElement", "#/properties/geneElement/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement", "#/cdxMembers/geneElement/type", {type: "array"}); errors++;
 }
 }
 if(data.classification !== undefined && func0.call(data, "classification")){
-let data38 = data.classification;
-if(Array.isArray(data38)){
-const len11 = data38.length;
-for(let i11=0; i11<len11; i11++){
-let data39 = data38[i11];
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(data39.id !== undefined && func0.call(data39, "id")){
-let data40 = data39.id;
-if(typeof data40 === "string"){
-if(func6(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/id", "#/$defs/SubstanceReferenceInformation_Classification/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/id", "#/$defs/SubstanceReferenceInformation_Classification/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data39.extension !== undefined && func0.call(data39, "extension")){
-let data41 = data39.extension;
-if(Array.isArray(data41)){
-const len12 = data41.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data41[i12], {instancePath:instancePath+"/classification/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data5 = data.classification;
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate3(data5[i2], {instancePath:instancePath+"/classification/" + i2}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/extension", "#/$defs/SubstanceReferenceInformation_Classification/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
-let data43 = data39.modifierExtension;
-if(Array.isArray(data43)){
-const len13 = data43.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data43[i13], {instancePath:instancePath+"/classification/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Classification/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data39.domain !== undefined && func0.call(data39, "domain")){
-if(!(func7(data39.domain, {instancePath:instancePath+"/classification/" + i11+"/domain"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data39.classification !== undefined && func0.call(data39, "classification")){
-if(!(func7(data39.classification, {instancePath:instancePath+"/classification/" + i11+"/classification"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data39.subtype !== undefined && func0.call(data39, "subtype")){
-let data47 = data39.subtype;
-if(Array.isArray(data47)){
-const len14 = data47.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func7(data47[i14], {instancePath:instancePath+"/classification/" + i11+"/subtype/" + i14}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/subtype", "#/$defs/SubstanceReferenceInformation_Classification/properties/subtype/type", {type: "array"}); errors++;
-}
-}
-if(data39.source !== undefined && func0.call(data39, "source")){
-let data49 = data39.source;
-if(Array.isArray(data49)){
-const len15 = data49.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func8(data49[i15], {instancePath:instancePath+"/classification/" + i11+"/source/" + i15}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/source", "#/$defs/SubstanceReferenceInformation_Classification/properties/source/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11, "#/$defs/SubstanceReferenceInformation_Classification/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/classification", "#/properties/classification/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification", "#/cdxMembers/classification/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
-let data51 = data.target;
-if(Array.isArray(data51)){
-const len16 = data51.length;
-for(let i16=0; i16<len16; i16++){
-let data52 = data51[i16];
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.id !== undefined && func0.call(data52, "id")){
-let data53 = data52.id;
-if(typeof data53 === "string"){
-if(func6(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/id", "#/$defs/SubstanceReferenceInformation_Target/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/id", "#/$defs/SubstanceReferenceInformation_Target/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data52.extension !== undefined && func0.call(data52, "extension")){
-let data54 = data52.extension;
-if(Array.isArray(data54)){
-const len17 = data54.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data54[i17], {instancePath:instancePath+"/target/" + i16+"/extension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data7 = data.target;
+if(Array.isArray(data7)){
+const len3 = data7.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate4(data7[i3], {instancePath:instancePath+"/target/" + i3}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/extension", "#/$defs/SubstanceReferenceInformation_Target/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
-let data56 = data52.modifierExtension;
-if(Array.isArray(data56)){
-const len18 = data56.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func5(data56[i18], {instancePath:instancePath+"/target/" + i16+"/modifierExtension/" + i18}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Target/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data52.target !== undefined && func0.call(data52, "target")){
-if(!(func9(data52.target, {instancePath:instancePath+"/target/" + i16+"/target"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data52.type !== undefined && func0.call(data52, "type")){
-if(!(func7(data52.type, {instancePath:instancePath+"/target/" + i16+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data52.interaction !== undefined && func0.call(data52, "interaction")){
-if(!(func7(data52.interaction, {instancePath:instancePath+"/target/" + i16+"/interaction"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data52.organism !== undefined && func0.call(data52, "organism")){
-if(!(func7(data52.organism, {instancePath:instancePath+"/target/" + i16+"/organism"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data52.organismType !== undefined && func0.call(data52, "organismType")){
-if(!(func7(data52.organismType, {instancePath:instancePath+"/target/" + i16+"/organismType"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data52.amountQuantity !== undefined && func0.call(data52, "amountQuantity")){
-if(!(func10(data52.amountQuantity, {instancePath:instancePath+"/target/" + i16+"/amountQuantity"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data52.amountRange !== undefined && func0.call(data52, "amountRange")){
-if(!(func11(data52.amountRange, {instancePath:instancePath+"/target/" + i16+"/amountRange"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data52.amountString !== undefined && func0.call(data52, "amountString")){
-let data65 = data52.amountString;
-if(typeof data65 === "string"){
-if(func6(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/amountString", "#/$defs/SubstanceReferenceInformation_Target/properties/amountString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/amountString", "#/$defs/SubstanceReferenceInformation_Target/properties/amountString/type", {type: "string"}); errors++;
-}
-}
-if(data52._amountString !== undefined && func0.call(data52, "_amountString")){
-if(!(func2(data52._amountString, {instancePath:instancePath+"/target/" + i16+"/_amountString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data52.amountType !== undefined && func0.call(data52, "amountType")){
-if(!(func7(data52.amountType, {instancePath:instancePath+"/target/" + i16+"/amountType"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data52.source !== undefined && func0.call(data52, "source")){
-let data68 = data52.source;
-if(Array.isArray(data68)){
-const len19 = data68.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func8(data68[i19], {instancePath:instancePath+"/target/" + i16+"/source/" + i19}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/source", "#/$defs/SubstanceReferenceInformation_Target/properties/source/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func12(data52, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/target/" + i16, "#/$defs/SubstanceReferenceInformation_Target/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16, "#/$defs/SubstanceReferenceInformation_Target/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/cdxMembers/target/type", {type: "array"}); errors++;
 }
 }
 }
@@ -546,29 +233,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "comment": true,
-  "_comment": true,
-  "gene": true,
-  "geneElement": true,
-  "classification": true,
-  "target": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -49,7 +49,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"CodeableConcept"},
 {"d":"CodeableConcept"},
 {"i":27,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"SubstanceReferenceInformation.gene.source"},
 {"i":29,"t":8},
 {"o":1,"t":4,"p":[["id",30],["extension",31],["modifierExtension",33],["type",35],["element",36],["source",37]],"c":1},
 {"t":64,"u":1},
@@ -60,7 +60,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"CodeableConcept"},
 {"d":"Identifier"},
 {"i":38,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"SubstanceReferenceInformation.geneElement.source"},
 {"i":40,"t":8},
 {"o":1,"t":4,"p":[["id",41],["extension",42],["modifierExtension",44],["domain",46],["classification",47],["subtype",48],["source",50]],"c":1},
 {"t":64,"u":1},
@@ -73,7 +73,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"i":49,"t":8},
 {"d":"CodeableConcept"},
 {"i":51,"t":8},
-{"d":"Reference"},
+{"d":"Reference","s":"SubstanceReferenceInformation.classification.source"},
 {"i":53,"t":8},
 {"o":1,
 "h":[["amountQuantity","amountRange","amountString"]],
@@ -110,6 +110,6 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Element"},
 {"d":"CodeableConcept"},
 {"i":70,"t":8},
-{"d":"Reference"}
+{"d":"Reference","s":"SubstanceReferenceInformation.target.source"}
 ]}`);
 module.exports.formats = {};

@@ -2,370 +2,65 @@
 "use strict";
 exports.validate = validate0;
 
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["CodeableConcept"];
-const func7 = require("./datatypes.cjs")["Identifier"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["Identifier"];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = require("./datatypes.cjs")["member_1c0793403c"];
+const func14 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func15 = require("./datatypes.cjs")["member_037bb971b0"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["sourceMaterialClass", func10],
+["sourceMaterialType", func10],
+["sourceMaterialState", func10],
+["organismId", func11],
+["organismName", func12],
+["_organismName", func5],
+["parentSubstanceId", func13],
+["parentSubstanceName", func14],
+["_parentSubstanceName", func15],
+["countryOfOrigin", func16],
+["geographicalLocation", func14],
+["_geographicalLocation", func15],
+["developmentStage", func10]
+];
 
-
-
-
+const func18 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["fraction", func12],
+["_fraction", func5],
+["materialType", func10]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.family !== undefined && func0.call(data, "family")){
-if(!(func6(data.family, {instancePath:instancePath+"/family"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.genus !== undefined && func0.call(data, "genus")){
-if(!(func6(data.genus, {instancePath:instancePath+"/genus"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.species !== undefined && func0.call(data, "species")){
-if(!(func6(data.species, {instancePath:instancePath+"/species"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.intraspecificType !== undefined && func0.call(data, "intraspecificType")){
-if(!(func6(data.intraspecificType, {instancePath:instancePath+"/intraspecificType"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.intraspecificDescription !== undefined && func0.call(data, "intraspecificDescription")){
-let data9 = data.intraspecificDescription;
-if(typeof data9 === "string"){
-if(func8(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/intraspecificDescription", "#/properties/intraspecificDescription/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/intraspecificDescription", "#/properties/intraspecificDescription/type", {type: "string"}); errors++;
-}
-}
-if(data._intraspecificDescription !== undefined && func0.call(data, "_intraspecificDescription")){
-if(!(func2(data._intraspecificDescription, {instancePath:instancePath+"/_intraspecificDescription"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.author !== undefined && func0.call(data, "author")){
-let data11 = data.author;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-let data12 = data11[i2];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.id !== undefined && func0.call(data12, "id")){
-let data13 = data12.id;
-if(typeof data13 === "string"){
-if(func8(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/id", "#/$defs/SubstanceSourceMaterial_Author/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/id", "#/$defs/SubstanceSourceMaterial_Author/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data12.extension !== undefined && func0.call(data12, "extension")){
-let data14 = data12.extension;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data14[i3], {instancePath:instancePath+"/author/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/extension", "#/$defs/SubstanceSourceMaterial_Author/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data12.modifierExtension !== undefined && func0.call(data12, "modifierExtension")){
-let data16 = data12.modifierExtension;
-if(Array.isArray(data16)){
-const len4 = data16.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data16[i4], {instancePath:instancePath+"/author/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_Author/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data12.authorType !== undefined && func0.call(data12, "authorType")){
-if(!(func6(data12.authorType, {instancePath:instancePath+"/author/" + i2+"/authorType"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data12.authorDescription !== undefined && func0.call(data12, "authorDescription")){
-let data19 = data12.authorDescription;
-if(typeof data19 === "string"){
-if(func8(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/authorDescription", "#/$defs/SubstanceSourceMaterial_Author/properties/authorDescription/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/authorDescription", "#/$defs/SubstanceSourceMaterial_Author/properties/authorDescription/type", {type: "string"}); errors++;
-}
-}
-if(data12._authorDescription !== undefined && func0.call(data12, "_authorDescription")){
-if(!(func2(data12._authorDescription, {instancePath:instancePath+"/author/" + i2+"/_authorDescription"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/author/" + i2, "#/$defs/SubstanceSourceMaterial_Author/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
-}
-}
-if(data.hybrid !== undefined && func0.call(data, "hybrid")){
-let data21 = data.hybrid;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.id !== undefined && func0.call(data21, "id")){
-let data22 = data21.id;
-if(typeof data22 === "string"){
-if(func8(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/hybrid/id", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hybrid/id", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data21.extension !== undefined && func0.call(data21, "extension")){
-let data23 = data21.extension;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/hybrid/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hybrid/extension", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
-let data25 = data21.modifierExtension;
-if(Array.isArray(data25)){
-const len6 = data25.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data25[i6], {instancePath:instancePath+"/hybrid/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hybrid/modifierExtension", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data21.maternalOrganismId !== undefined && func0.call(data21, "maternalOrganismId")){
-let data27 = data21.maternalOrganismId;
-if(typeof data27 === "string"){
-if(func8(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismId/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismId/type", {type: "string"}); errors++;
-}
-}
-if(data21._maternalOrganismId !== undefined && func0.call(data21, "_maternalOrganismId")){
-if(!(func2(data21._maternalOrganismId, {instancePath:instancePath+"/hybrid/_maternalOrganismId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data21.maternalOrganismName !== undefined && func0.call(data21, "maternalOrganismName")){
-let data29 = data21.maternalOrganismName;
-if(typeof data29 === "string"){
-if(func8(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismName/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismName/type", {type: "string"}); errors++;
-}
-}
-if(data21._maternalOrganismName !== undefined && func0.call(data21, "_maternalOrganismName")){
-if(!(func2(data21._maternalOrganismName, {instancePath:instancePath+"/hybrid/_maternalOrganismName"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data21.paternalOrganismId !== undefined && func0.call(data21, "paternalOrganismId")){
-let data31 = data21.paternalOrganismId;
-if(typeof data31 === "string"){
-if(func8(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismId/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismId/type", {type: "string"}); errors++;
-}
-}
-if(data21._paternalOrganismId !== undefined && func0.call(data21, "_paternalOrganismId")){
-if(!(func2(data21._paternalOrganismId, {instancePath:instancePath+"/hybrid/_paternalOrganismId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data21.paternalOrganismName !== undefined && func0.call(data21, "paternalOrganismName")){
-let data33 = data21.paternalOrganismName;
-if(typeof data33 === "string"){
-if(func8(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismName/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismName/type", {type: "string"}); errors++;
-}
-}
-if(data21._paternalOrganismName !== undefined && func0.call(data21, "_paternalOrganismName")){
-if(!(func2(data21._paternalOrganismName, {instancePath:instancePath+"/hybrid/_paternalOrganismName"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data21.hybridType !== undefined && func0.call(data21, "hybridType")){
-if(!(func6(data21.hybridType, {instancePath:instancePath+"/hybrid/hybridType"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/hybrid", "#/$defs/SubstanceSourceMaterial_Hybrid/type", {type: "object"}); errors++;
-}
-}
-if(data.organismGeneral !== undefined && func0.call(data, "organismGeneral")){
-let data36 = data.organismGeneral;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.id !== undefined && func0.call(data36, "id")){
-let data37 = data36.id;
-if(typeof data37 === "string"){
-if(func8(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/organismGeneral/id", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/organismGeneral/id", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data36.extension !== undefined && func0.call(data36, "extension")){
-let data38 = data36.extension;
-if(Array.isArray(data38)){
-const len7 = data38.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data38[i7], {instancePath:instancePath+"/organismGeneral/extension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/organismGeneral/extension", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
-let data40 = data36.modifierExtension;
-if(Array.isArray(data40)){
-const len8 = data40.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data40[i8], {instancePath:instancePath+"/organismGeneral/modifierExtension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/organismGeneral/modifierExtension", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data36.kingdom !== undefined && func0.call(data36, "kingdom")){
-if(!(func6(data36.kingdom, {instancePath:instancePath+"/organismGeneral/kingdom"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data36.phylum !== undefined && func0.call(data36, "phylum")){
-if(!(func6(data36.phylum, {instancePath:instancePath+"/organismGeneral/phylum"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data36.class !== undefined && func0.call(data36, "class")){
-if(!(func6(data36.class, {instancePath:instancePath+"/organismGeneral/class"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data36.order !== undefined && func0.call(data36, "order")){
-if(!(func6(data36.order, {instancePath:instancePath+"/organismGeneral/order"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/organismGeneral", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/type", {type: "object"}); errors++;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -374,424 +69,219 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "family": true,
-  "genus": true,
-  "species": true,
-  "intraspecificType": true,
-  "intraspecificDescription": true,
-  "_intraspecificDescription": true,
-  "author": true,
-  "hybrid": true,
-  "organismGeneral": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+const func19 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["family", func10],
+["genus", func10],
+["species", func10],
+["intraspecificType", func10],
+["intraspecificDescription", func12],
+["_intraspecificDescription", func5]
+];
+
+const func20 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["authorType", func10],
+["authorDescription", func12],
+["_authorDescription", func5]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func21 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["maternalOrganismId", func12],
+["_maternalOrganismId", func5],
+["maternalOrganismName", func12],
+["_maternalOrganismName", func5],
+["paternalOrganismId", func12],
+["_paternalOrganismId", func5],
+["paternalOrganismName", func12],
+["_paternalOrganismName", func5],
+["hybridType", func10]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+const func22 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["kingdom", func10],
+["phylum", func10],
+["class", func10],
+["order", func10]
+];
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.author !== undefined && func0.call(data, "author")){
+let data0 = data.author;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data0[i0], {instancePath:instancePath+"/author/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/author", "#/cdxMembers/author/type", {type: "array"}); errors++;
+}
+}
+if(data.hybrid !== undefined && func0.call(data, "hybrid")){
+if(!(validate3(data.hybrid, {instancePath:instancePath+"/hybrid"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+if(data.organismGeneral !== undefined && func0.call(data, "organismGeneral")){
+if(!(validate4(data.organismGeneral, {instancePath:instancePath+"/organismGeneral"}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+
+
+const func23 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["part", func10],
+["partLocation", func10]
+];
+
+function validate6(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate6.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceSourceMaterial.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceSourceMaterial" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceSourceMaterial"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstanceSourceMaterial"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.sourceMaterialClass !== undefined && func0.call(data, "sourceMaterialClass")){
-if(!(func6(data.sourceMaterialClass, {instancePath:instancePath+"/sourceMaterialClass"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.sourceMaterialType !== undefined && func0.call(data, "sourceMaterialType")){
-if(!(func6(data.sourceMaterialType, {instancePath:instancePath+"/sourceMaterialType"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.sourceMaterialState !== undefined && func0.call(data, "sourceMaterialState")){
-if(!(func6(data.sourceMaterialState, {instancePath:instancePath+"/sourceMaterialState"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.organismId !== undefined && func0.call(data, "organismId")){
-if(!(func7(data.organismId, {instancePath:instancePath+"/organismId"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.organismName !== undefined && func0.call(data, "organismName")){
-let data18 = data.organismName;
-if(typeof data18 === "string"){
-if(func8(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/organismName", "#/properties/organismName/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/organismName", "#/properties/organismName/type", {type: "string"}); errors++;
-}
-}
-if(data._organismName !== undefined && func0.call(data, "_organismName")){
-if(!(func2(data._organismName, {instancePath:instancePath+"/_organismName"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.parentSubstanceId !== undefined && func0.call(data, "parentSubstanceId")){
-let data20 = data.parentSubstanceId;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func7(data20[i3], {instancePath:instancePath+"/parentSubstanceId/" + i3}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parentSubstanceId", "#/properties/parentSubstanceId/type", {type: "array"}); errors++;
-}
-}
-if(data.parentSubstanceName !== undefined && func0.call(data, "parentSubstanceName")){
-let data22 = data.parentSubstanceName;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-let data23 = data22[i4];
-if(typeof data23 === "string"){
-if(func8(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/parentSubstanceName/" + i4, "#/properties/parentSubstanceName/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parentSubstanceName/" + i4, "#/properties/parentSubstanceName/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parentSubstanceName", "#/properties/parentSubstanceName/type", {type: "array"}); errors++;
-}
-}
-if(data._parentSubstanceName !== undefined && func0.call(data, "_parentSubstanceName")){
-let data24 = data._parentSubstanceName;
-if(Array.isArray(data24)){
-const len5 = data24.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data24[i5], {instancePath:instancePath+"/_parentSubstanceName/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_parentSubstanceName", "#/properties/_parentSubstanceName/type", {type: "array"}); errors++;
-}
-}
-if(data.countryOfOrigin !== undefined && func0.call(data, "countryOfOrigin")){
-let data26 = data.countryOfOrigin;
-if(Array.isArray(data26)){
-const len6 = data26.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func6(data26[i6], {instancePath:instancePath+"/countryOfOrigin/" + i6}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/countryOfOrigin", "#/properties/countryOfOrigin/type", {type: "array"}); errors++;
-}
-}
-if(data.geographicalLocation !== undefined && func0.call(data, "geographicalLocation")){
-let data28 = data.geographicalLocation;
-if(Array.isArray(data28)){
-const len7 = data28.length;
-for(let i7=0; i7<len7; i7++){
-let data29 = data28[i7];
-if(typeof data29 === "string"){
-if(func8(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/geographicalLocation/" + i7, "#/properties/geographicalLocation/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/geographicalLocation/" + i7, "#/properties/geographicalLocation/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/geographicalLocation", "#/properties/geographicalLocation/type", {type: "array"}); errors++;
-}
-}
-if(data._geographicalLocation !== undefined && func0.call(data, "_geographicalLocation")){
-let data30 = data._geographicalLocation;
-if(Array.isArray(data30)){
-const len8 = data30.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2(data30[i8], {instancePath:instancePath+"/_geographicalLocation/" + i8}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_geographicalLocation", "#/properties/_geographicalLocation/type", {type: "array"}); errors++;
-}
-}
-if(data.developmentStage !== undefined && func0.call(data, "developmentStage")){
-if(!(func6(data.developmentStage, {instancePath:instancePath+"/developmentStage"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.fractionDescription !== undefined && func0.call(data, "fractionDescription")){
-let data33 = data.fractionDescription;
-if(Array.isArray(data33)){
-const len9 = data33.length;
-for(let i9=0; i9<len9; i9++){
-let data34 = data33[i9];
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.id !== undefined && func0.call(data34, "id")){
-let data35 = data34.id;
-if(typeof data35 === "string"){
-if(func8(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/id", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/id", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data34.extension !== undefined && func0.call(data34, "extension")){
-let data36 = data34.extension;
-if(Array.isArray(data36)){
-const len10 = data36.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data36[i10], {instancePath:instancePath+"/fractionDescription/" + i9+"/extension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/extension", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data34.modifierExtension !== undefined && func0.call(data34, "modifierExtension")){
-let data38 = data34.modifierExtension;
-if(Array.isArray(data38)){
-const len11 = data38.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data38[i11], {instancePath:instancePath+"/fractionDescription/" + i9+"/modifierExtension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data34.fraction !== undefined && func0.call(data34, "fraction")){
-let data40 = data34.fraction;
-if(typeof data40 === "string"){
-if(func8(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/fraction", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/fraction/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/fraction", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/fraction/type", {type: "string"}); errors++;
-}
-}
-if(data34._fraction !== undefined && func0.call(data34, "_fraction")){
-if(!(func2(data34._fraction, {instancePath:instancePath+"/fractionDescription/" + i9+"/_fraction"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data34.materialType !== undefined && func0.call(data34, "materialType")){
-if(!(func6(data34.materialType, {instancePath:instancePath+"/fractionDescription/" + i9+"/materialType"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9, "#/$defs/SubstanceSourceMaterial_FractionDescription/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription", "#/properties/fractionDescription/type", {type: "array"}); errors++;
-}
-}
-if(data.organism !== undefined && func0.call(data, "organism")){
-if(!(validate1(data.organism, {instancePath:instancePath+"/organism"}))){
+let data1 = data.fractionDescription;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/fractionDescription/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
+}
+else {
+vErrors = addError(vErrors, instancePath+"/fractionDescription", "#/cdxMembers/fractionDescription/type", {type: "array"}); errors++;
+}
+}
+if(data.organism !== undefined && func0.call(data, "organism")){
+if(!(validate5(data.organism, {instancePath:instancePath+"/organism"}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
+}
+}
 if(data.partDescription !== undefined && func0.call(data, "partDescription")){
-let data44 = data.partDescription;
-if(Array.isArray(data44)){
-const len12 = data44.length;
-for(let i12=0; i12<len12; i12++){
-let data45 = data44[i12];
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.id !== undefined && func0.call(data45, "id")){
-let data46 = data45.id;
-if(typeof data46 === "string"){
-if(func8(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/id", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/id", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data45.extension !== undefined && func0.call(data45, "extension")){
-let data47 = data45.extension;
-if(Array.isArray(data47)){
-const len13 = data47.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data47[i13], {instancePath:instancePath+"/partDescription/" + i12+"/extension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data4 = data.partDescription;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate6(data4[i1], {instancePath:instancePath+"/partDescription/" + i1}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/extension", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
-let data49 = data45.modifierExtension;
-if(Array.isArray(data49)){
-const len14 = data49.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func5(data49[i14], {instancePath:instancePath+"/partDescription/" + i12+"/modifierExtension/" + i14}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data45.part !== undefined && func0.call(data45, "part")){
-if(!(func6(data45.part, {instancePath:instancePath+"/partDescription/" + i12+"/part"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data45.partLocation !== undefined && func0.call(data45, "partLocation")){
-if(!(func6(data45.partLocation, {instancePath:instancePath+"/partDescription/" + i12+"/partLocation"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partDescription/" + i12, "#/$defs/SubstanceSourceMaterial_PartDescription/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partDescription", "#/properties/partDescription/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription", "#/cdxMembers/partDescription/type", {type: "array"}); errors++;
 }
 }
 }
@@ -801,39 +291,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "sourceMaterialClass": true,
-  "sourceMaterialType": true,
-  "sourceMaterialState": true,
-  "organismId": true,
-  "organismName": true,
-  "_organismName": true,
-  "parentSubstanceId": true,
-  "parentSubstanceName": true,
-  "_parentSubstanceName": true,
-  "countryOfOrigin": true,
-  "geographicalLocation": true,
-  "_geographicalLocation": true,
-  "developmentStage": true,
-  "fractionDescription": true,
-  "organism": true,
-  "partDescription": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,169 +2,83 @@
 "use strict";
 exports.validate = validate0;
 
-
-
-
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["Reference"];
-const func10 = require("./datatypes.cjs")["Quantity"];
-const func11 = require("../../../../choice.cjs").choiceForms;
-const func12 = require("./datatypes.cjs")["Range"];
-const func13 = require("./datatypes.cjs")["Ratio"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["type", func11],
+["status", func11],
+["domain", func11],
+["description", func12],
+["_description", func5],
+["source", func13],
+["comment", func12],
+["_comment", func5]
+];
+const func15 = require("./datatypes.cjs")["Reference"];
+const func16 = [
+["referenceInformation", func15]
+];
+const func17 = [
+["nucleicAcid", func15],
+["polymer", func15],
+["protein", func15],
+["sourceMaterial", func15]
+];
+
+const func18 = require("./datatypes.cjs")["Quantity"];
+const func19 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["role", func11],
+["identifier", func10],
+["name", func12],
+["_name", func5],
+["stereochemistry", func11],
+["opticalActivity", func11],
+["molecularFormula", func12],
+["_molecularFormula", func5],
+["amountQuantity", func18],
+["amountString", func12],
+["_amountString", func5]
+];
+const func20 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["amountQuantity", "amountString"]);
-const obj1 = new Set(["definingSubstanceReference", "definingSubstanceCodeableConcept"]);
-const obj2 = new Set(["substanceReference", "substanceCodeableConcept"]);
-const obj3 = new Set(["amountQuantity", "amountRange", "amountRatio", "amountString"]);
-
-
-const func14 = require("./datatypes.cjs")["Attachment"];
-
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-if(!(func7(data.name, {instancePath:instancePath+"/name"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.substitution !== undefined && func0.call(data, "substitution")){
-if(!(func7(data.substitution, {instancePath:instancePath+"/substitution"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.halfLife !== undefined && func0.call(data, "halfLife")){
-if(!(func10(data.halfLife, {instancePath:instancePath+"/halfLife"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
-let data9 = data.molecularWeight;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.id !== undefined && func0.call(data9, "id")){
-let data10 = data9.id;
-if(typeof data10 === "string"){
-if(func8(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data9.extension !== undefined && func0.call(data9, "extension")){
-let data11 = data9.extension;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data11[i2], {instancePath:instancePath+"/molecularWeight/extension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
-let data13 = data9.modifierExtension;
-if(Array.isArray(data13)){
-const len3 = data13.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data13[i3], {instancePath:instancePath+"/molecularWeight/modifierExtension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data9.method !== undefined && func0.call(data9, "method")){
-if(!(func7(data9.method, {instancePath:instancePath+"/molecularWeight/method"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data9.type !== undefined && func0.call(data9, "type")){
-if(!(func7(data9.type, {instancePath:instancePath+"/molecularWeight/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data9.amount !== undefined && func0.call(data9, "amount")){
-if(!(func10(data9.amount, {instancePath:instancePath+"/molecularWeight/amount"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/$defs/SubstanceSpecification_MolecularWeight/type", {type: "object"}); errors++;
-}
+const forms0 = func20(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
 }
 }
 else {
@@ -173,285 +87,39 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "name": true,
-  "substitution": true,
-  "halfLife": true,
-  "molecularWeight": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
+
+const func21 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["category", func11],
+["code", func11],
+["parameters", func12],
+["_parameters", func5],
+["definingSubstanceReference", func15],
+["definingSubstanceCodeableConcept", func11],
+["amountQuantity", func18],
+["amountString", func12],
+["_amountString", func5]
+];
+const obj1 = new Set(["definingSubstanceReference", "definingSubstanceCodeableConcept"]);
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.stereochemistry !== undefined && func0.call(data, "stereochemistry")){
-if(!(func7(data.stereochemistry, {instancePath:instancePath+"/stereochemistry"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.opticalActivity !== undefined && func0.call(data, "opticalActivity")){
-if(!(func7(data.opticalActivity, {instancePath:instancePath+"/opticalActivity"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.molecularFormula !== undefined && func0.call(data, "molecularFormula")){
-let data7 = data.molecularFormula;
-if(typeof data7 === "string"){
-if(func8(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/molecularFormula", "#/properties/molecularFormula/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularFormula", "#/properties/molecularFormula/type", {type: "string"}); errors++;
-}
-}
-if(data._molecularFormula !== undefined && func0.call(data, "_molecularFormula")){
-if(!(func2(data._molecularFormula, {instancePath:instancePath+"/_molecularFormula"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.molecularFormulaByMoiety !== undefined && func0.call(data, "molecularFormulaByMoiety")){
-let data9 = data.molecularFormulaByMoiety;
-if(typeof data9 === "string"){
-if(func8(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/molecularFormulaByMoiety", "#/properties/molecularFormulaByMoiety/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularFormulaByMoiety", "#/properties/molecularFormulaByMoiety/type", {type: "string"}); errors++;
-}
-}
-if(data._molecularFormulaByMoiety !== undefined && func0.call(data, "_molecularFormulaByMoiety")){
-if(!(func2(data._molecularFormulaByMoiety, {instancePath:instancePath+"/_molecularFormulaByMoiety"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.isotope !== undefined && func0.call(data, "isotope")){
-let data11 = data.isotope;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate1(data11[i2], {instancePath:instancePath+"/isotope/" + i2}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/isotope", "#/properties/isotope/type", {type: "array"}); errors++;
-}
-}
-if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
-let data13 = data.molecularWeight;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.id !== undefined && func0.call(data13, "id")){
-let data14 = data13.id;
-if(typeof data14 === "string"){
-if(func8(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data13.extension !== undefined && func0.call(data13, "extension")){
-let data15 = data13.extension;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data15[i3], {instancePath:instancePath+"/molecularWeight/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
-let data17 = data13.modifierExtension;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data17[i4], {instancePath:instancePath+"/molecularWeight/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data13.method !== undefined && func0.call(data13, "method")){
-if(!(func7(data13.method, {instancePath:instancePath+"/molecularWeight/method"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data13.type !== undefined && func0.call(data13, "type")){
-if(!(func7(data13.type, {instancePath:instancePath+"/molecularWeight/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data13.amount !== undefined && func0.call(data13, "amount")){
-if(!(func10(data13.amount, {instancePath:instancePath+"/molecularWeight/amount"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/$defs/SubstanceSpecification_MolecularWeight/type", {type: "object"}); errors++;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-let data22 = data.source;
-if(Array.isArray(data22)){
-const len5 = data22.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func9(data22[i5], {instancePath:instancePath+"/source/" + i5}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
-}
-}
-if(data.representation !== undefined && func0.call(data, "representation")){
-let data24 = data.representation;
-if(Array.isArray(data24)){
-const len6 = data24.length;
-for(let i6=0; i6<len6; i6++){
-let data25 = data24[i6];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.id !== undefined && func0.call(data25, "id")){
-let data26 = data25.id;
-if(typeof data26 === "string"){
-if(func8(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/id", "#/$defs/SubstanceSpecification_Representation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/id", "#/$defs/SubstanceSpecification_Representation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data25.extension !== undefined && func0.call(data25, "extension")){
-let data27 = data25.extension;
-if(Array.isArray(data27)){
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data27[i7], {instancePath:instancePath+"/representation/" + i6+"/extension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/extension", "#/$defs/SubstanceSpecification_Representation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
-let data29 = data25.modifierExtension;
-if(Array.isArray(data29)){
-const len8 = data29.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data29[i8], {instancePath:instancePath+"/representation/" + i6+"/modifierExtension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/modifierExtension", "#/$defs/SubstanceSpecification_Representation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data25.type !== undefined && func0.call(data25, "type")){
-if(!(func7(data25.type, {instancePath:instancePath+"/representation/" + i6+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data25.representation !== undefined && func0.call(data25, "representation")){
-let data32 = data25.representation;
-if(typeof data32 === "string"){
-if(func8(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/representation", "#/$defs/SubstanceSpecification_Representation/properties/representation/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/representation", "#/$defs/SubstanceSpecification_Representation/properties/representation/type", {type: "string"}); errors++;
-}
-}
-if(data25._representation !== undefined && func0.call(data25, "_representation")){
-if(!(func2(data25._representation, {instancePath:instancePath+"/representation/" + i6+"/_representation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data25.attachment !== undefined && func0.call(data25, "attachment")){
-if(!(func14(data25.attachment, {instancePath:instancePath+"/representation/" + i6+"/attachment"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/representation/" + i6, "#/$defs/SubstanceSpecification_Representation/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/representation", "#/properties/representation/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func20(data, obj1);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "definingSubstance[x]", forms: forms0}); errors++;
+}
+const forms1 = func20(data, obj0);
+if(forms1 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "amount[x]", forms: forms1}); errors++;
 }
 }
 else {
@@ -460,41 +128,242 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "stereochemistry": true,
-  "opticalActivity": true,
-  "molecularFormula": true,
-  "_molecularFormula": true,
-  "molecularFormulaByMoiety": true,
-  "_molecularFormulaByMoiety": true,
-  "isotope": true,
-  "molecularWeight": true,
-  "source": true,
-  "representation": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 
+const func22 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["stereochemistry", func11],
+["opticalActivity", func11],
+["molecularFormula", func12],
+["_molecularFormula", func5],
+["molecularFormulaByMoiety", func12],
+["_molecularFormulaByMoiety", func5]
+];
+const func23 = [
+["source", func13]
+];
 
-const wrapper0 = {validate: validate3};
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func24 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["name", func11],
+["substitution", func11],
+["halfLife", func18]
+];
+
+const func25 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["method", func11],
+["type", func11],
+["amount", func18]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
 }
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
+if(!(validate3(data.molecularWeight, {instancePath:instancePath+"/molecularWeight"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+
+const func26 = require("./datatypes.cjs")["Attachment"];
+const func27 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["type", func11],
+["representation", func12],
+["_representation", func5],
+["attachment", func26]
+];
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate6(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.isotope !== undefined && func0.call(data, "isotope")){
+let data0 = data.isotope;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate4(data0[i0], {instancePath:instancePath+"/isotope/" + i0}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/isotope", "#/cdxMembers/isotope/type", {type: "array"}); errors++;
+}
+}
+if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
+if(!(validate3(data.molecularWeight, {instancePath:instancePath+"/molecularWeight"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.representation !== undefined && func0.call(data, "representation")){
+let data3 = data.representation;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate5(data3[i1], {instancePath:instancePath+"/representation/" + i1}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/representation", "#/cdxMembers/representation/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate6.errors = vErrors;
+return errors === 0;
+}
+
+
+const func28 = require("./datatypes.cjs")["member_fecd911445"];
+const func29 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["code", func11],
+["status", func11],
+["statusDate", func28],
+["_statusDate", func5],
+["comment", func12],
+["_comment", func5],
+["source", func13]
+];
+
+function validate7(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate7.errors = vErrors;
+return errors === 0;
+}
+
+
+const func30 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func31 = require("./datatypes.cjs")["member_796295fe1b"];
+const func32 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["name", func12],
+["_name", func5],
+["type", func11],
+["status", func11],
+["preferred", func30],
+["_preferred", func5],
+["language", func31],
+["domain", func31],
+["jurisdiction", func31]
+];
+const wrapper0 = {validate: validate8};
+
+const func33 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["authority", func11],
+["status", func11],
+["date", func28],
+["_date", func5]
+];
+
+function validate9(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate9.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate8(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -522,1098 +391,231 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.name = true;
-props0._name = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.name = true;
-props0._name = true;
-props0.type = true;
-props0.status = true;
-props0.preferred = true;
-props0._preferred = true;
-props0.language = true;
-props0.domain = true;
-props0.jurisdiction = true;
-props0.synonym = true;
-props0.translation = true;
-props0.official = true;
-props0.source = true;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func8(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data4 = data.modifierExtension;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data6 = data.name;
-if(typeof data6 === "string"){
-if(func8(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func7(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.preferred !== undefined && func0.call(data, "preferred")){
-if(typeof data.preferred !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/preferred", "#/properties/preferred/type", {type: "boolean"}); errors++;
-}
-}
-if(data._preferred !== undefined && func0.call(data, "_preferred")){
-if(!(func2(data._preferred, {instancePath:instancePath+"/_preferred"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data12 = data.language;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func7(data12[i2], {instancePath:instancePath+"/language/" + i2}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "array"}); errors++;
-}
-}
-if(data.domain !== undefined && func0.call(data, "domain")){
-let data14 = data.domain;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func7(data14[i3], {instancePath:instancePath+"/domain/" + i3}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/domain", "#/properties/domain/type", {type: "array"}); errors++;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-let data16 = data.jurisdiction;
-if(Array.isArray(data16)){
-const len4 = data16.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data16[i4], {instancePath:instancePath+"/jurisdiction/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.synonym !== undefined && func0.call(data, "synonym")){
-let data18 = data.synonym;
-if(Array.isArray(data18)){
-const len5 = data18.length;
-for(let i5=0; i5<len5; i5++){
-if(!(wrapper0.validate(data18[i5], {instancePath:instancePath+"/synonym/" + i5}))){
+let data1 = data.synonym;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data1[i0], {instancePath:instancePath+"/synonym/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/synonym", "#/properties/synonym/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/synonym", "#/cdxMembers/synonym/type", {type: "array"}); errors++;
 }
 }
 if(data.translation !== undefined && func0.call(data, "translation")){
-let data20 = data.translation;
-if(Array.isArray(data20)){
-const len6 = data20.length;
-for(let i6=0; i6<len6; i6++){
-if(!(wrapper0.validate(data20[i6], {instancePath:instancePath+"/translation/" + i6}))){
+let data3 = data.translation;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper0.validate(data3[i1], {instancePath:instancePath+"/translation/" + i1}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/translation", "#/properties/translation/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation", "#/cdxMembers/translation/type", {type: "array"}); errors++;
 }
 }
 if(data.official !== undefined && func0.call(data, "official")){
-let data22 = data.official;
-if(Array.isArray(data22)){
-const len7 = data22.length;
-for(let i7=0; i7<len7; i7++){
-let data23 = data22[i7];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.id !== undefined && func0.call(data23, "id")){
-let data24 = data23.id;
-if(typeof data24 === "string"){
-if(func8(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/id", "#/$defs/SubstanceSpecification_Official/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/id", "#/$defs/SubstanceSpecification_Official/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data23.extension !== undefined && func0.call(data23, "extension")){
-let data25 = data23.extension;
-if(Array.isArray(data25)){
-const len8 = data25.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data25[i8], {instancePath:instancePath+"/official/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data5 = data.official;
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate9(data5[i2], {instancePath:instancePath+"/official/" + i2}))){
+vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/extension", "#/$defs/SubstanceSpecification_Official/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/official", "#/cdxMembers/official/type", {type: "array"}); errors++;
 }
 }
-if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
-let data27 = data23.modifierExtension;
-if(Array.isArray(data27)){
-const len9 = data27.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data27[i9], {instancePath:instancePath+"/official/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/modifierExtension", "#/$defs/SubstanceSpecification_Official/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data23.authority !== undefined && func0.call(data23, "authority")){
-if(!(func7(data23.authority, {instancePath:instancePath+"/official/" + i7+"/authority"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data23.status !== undefined && func0.call(data23, "status")){
-if(!(func7(data23.status, {instancePath:instancePath+"/official/" + i7+"/status"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data23.date !== undefined && func0.call(data23, "date")){
-let data31 = data23.date;
-if(typeof data31 === "string"){
-if(!pattern3.test(data31)){
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data31))){
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data23._date !== undefined && func0.call(data23, "_date")){
-if(!(func2(data23._date, {instancePath:instancePath+"/official/" + i7+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/official/" + i7, "#/$defs/SubstanceSpecification_Official/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/official", "#/properties/official/type", {type: "array"}); errors++;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-let data33 = data.source;
-if(Array.isArray(data33)){
-const len10 = data33.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func9(data33[i10], {instancePath:instancePath+"/source/" + i10}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate3.errors = vErrors;
-evaluated0.props = props0;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+const func34 = require("./datatypes.cjs")["Range"];
+const func35 = require("./datatypes.cjs")["Ratio"];
+const func36 = [
+["id", func12],
+["extension", func9],
+["modifierExtension", func9],
+["substanceReference", func15],
+["substanceCodeableConcept", func11],
+["relationship", func11],
+["isDefining", func30],
+["_isDefining", func5],
+["amountQuantity", func18],
+["amountRange", func34],
+["amountRatio", func35],
+["amountString", func12],
+["_amountString", func5],
+["amountRatioLowLimit", func35],
+["amountType", func11],
+["source", func13]
+];
+const obj2 = new Set(["substanceReference", "substanceCodeableConcept"]);
+const obj3 = new Set(["amountQuantity", "amountRange", "amountRatio", "amountString"]);
+
+function validate10(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func36, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func20(data, obj2);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "substance[x]", forms: forms0}); errors++;
+}
+const forms1 = func20(data, obj3);
+if(forms1 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "amount[x]", forms: forms1}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate10.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceSpecification.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceSpecification" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceSpecification"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SubstanceSpecification"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-if(!(func7(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func7(data.domain, {instancePath:instancePath+"/domain"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data18 = data.description;
-if(typeof data18 === "string"){
-if(func8(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.source !== undefined && func0.call(data, "source")){
-let data20 = data.source;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func9(data20[i3], {instancePath:instancePath+"/source/" + i3}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
-}
-}
-if(data.comment !== undefined && func0.call(data, "comment")){
-let data22 = data.comment;
-if(typeof data22 === "string"){
-if(func8(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
-}
-}
-if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2(data._comment, {instancePath:instancePath+"/_comment"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.moiety !== undefined && func0.call(data, "moiety")){
-let data24 = data.moiety;
-if(Array.isArray(data24)){
-const len4 = data24.length;
-for(let i4=0; i4<len4; i4++){
-let data25 = data24[i4];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.id !== undefined && func0.call(data25, "id")){
-let data26 = data25.id;
-if(typeof data26 === "string"){
-if(func8(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/id", "#/$defs/SubstanceSpecification_Moiety/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/id", "#/$defs/SubstanceSpecification_Moiety/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data25.extension !== undefined && func0.call(data25, "extension")){
-let data27 = data25.extension;
-if(Array.isArray(data27)){
-const len5 = data27.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data27[i5], {instancePath:instancePath+"/moiety/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data1 = data.moiety;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data1[i0], {instancePath:instancePath+"/moiety/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/extension", "#/$defs/SubstanceSpecification_Moiety/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
-let data29 = data25.modifierExtension;
-if(Array.isArray(data29)){
-const len6 = data29.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data29[i6], {instancePath:instancePath+"/moiety/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/modifierExtension", "#/$defs/SubstanceSpecification_Moiety/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data25.role !== undefined && func0.call(data25, "role")){
-if(!(func7(data25.role, {instancePath:instancePath+"/moiety/" + i4+"/role"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data25.identifier !== undefined && func0.call(data25, "identifier")){
-if(!(func6(data25.identifier, {instancePath:instancePath+"/moiety/" + i4+"/identifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data25.name !== undefined && func0.call(data25, "name")){
-let data33 = data25.name;
-if(typeof data33 === "string"){
-if(func8(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/name", "#/$defs/SubstanceSpecification_Moiety/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/name", "#/$defs/SubstanceSpecification_Moiety/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data25._name !== undefined && func0.call(data25, "_name")){
-if(!(func2(data25._name, {instancePath:instancePath+"/moiety/" + i4+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data25.stereochemistry !== undefined && func0.call(data25, "stereochemistry")){
-if(!(func7(data25.stereochemistry, {instancePath:instancePath+"/moiety/" + i4+"/stereochemistry"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data25.opticalActivity !== undefined && func0.call(data25, "opticalActivity")){
-if(!(func7(data25.opticalActivity, {instancePath:instancePath+"/moiety/" + i4+"/opticalActivity"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data25.molecularFormula !== undefined && func0.call(data25, "molecularFormula")){
-let data37 = data25.molecularFormula;
-if(typeof data37 === "string"){
-if(func8(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/molecularFormula", "#/$defs/SubstanceSpecification_Moiety/properties/molecularFormula/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/molecularFormula", "#/$defs/SubstanceSpecification_Moiety/properties/molecularFormula/type", {type: "string"}); errors++;
-}
-}
-if(data25._molecularFormula !== undefined && func0.call(data25, "_molecularFormula")){
-if(!(func2(data25._molecularFormula, {instancePath:instancePath+"/moiety/" + i4+"/_molecularFormula"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data25.amountQuantity !== undefined && func0.call(data25, "amountQuantity")){
-if(!(func10(data25.amountQuantity, {instancePath:instancePath+"/moiety/" + i4+"/amountQuantity"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data25.amountString !== undefined && func0.call(data25, "amountString")){
-let data40 = data25.amountString;
-if(typeof data40 === "string"){
-if(func8(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/amountString", "#/$defs/SubstanceSpecification_Moiety/properties/amountString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/amountString", "#/$defs/SubstanceSpecification_Moiety/properties/amountString/type", {type: "string"}); errors++;
-}
-}
-if(data25._amountString !== undefined && func0.call(data25, "_amountString")){
-if(!(func2(data25._amountString, {instancePath:instancePath+"/moiety/" + i4+"/_amountString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func11(data25, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4, "#/$defs/SubstanceSpecification_Moiety/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4, "#/$defs/SubstanceSpecification_Moiety/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/moiety", "#/properties/moiety/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety", "#/cdxMembers/moiety/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
-let data42 = data.property;
-if(Array.isArray(data42)){
-const len7 = data42.length;
-for(let i7=0; i7<len7; i7++){
-let data43 = data42[i7];
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.id !== undefined && func0.call(data43, "id")){
-let data44 = data43.id;
-if(typeof data44 === "string"){
-if(func8(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/id", "#/$defs/SubstanceSpecification_Property/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/id", "#/$defs/SubstanceSpecification_Property/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data43.extension !== undefined && func0.call(data43, "extension")){
-let data45 = data43.extension;
-if(Array.isArray(data45)){
-const len8 = data45.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data45[i8], {instancePath:instancePath+"/property/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/extension", "#/$defs/SubstanceSpecification_Property/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data43.modifierExtension !== undefined && func0.call(data43, "modifierExtension")){
-let data47 = data43.modifierExtension;
-if(Array.isArray(data47)){
-const len9 = data47.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data47[i9], {instancePath:instancePath+"/property/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/modifierExtension", "#/$defs/SubstanceSpecification_Property/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data43.category !== undefined && func0.call(data43, "category")){
-if(!(func7(data43.category, {instancePath:instancePath+"/property/" + i7+"/category"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data43.code !== undefined && func0.call(data43, "code")){
-if(!(func7(data43.code, {instancePath:instancePath+"/property/" + i7+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data43.parameters !== undefined && func0.call(data43, "parameters")){
-let data51 = data43.parameters;
-if(typeof data51 === "string"){
-if(func8(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/parameters", "#/$defs/SubstanceSpecification_Property/properties/parameters/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/parameters", "#/$defs/SubstanceSpecification_Property/properties/parameters/type", {type: "string"}); errors++;
-}
-}
-if(data43._parameters !== undefined && func0.call(data43, "_parameters")){
-if(!(func2(data43._parameters, {instancePath:instancePath+"/property/" + i7+"/_parameters"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data43.definingSubstanceReference !== undefined && func0.call(data43, "definingSubstanceReference")){
-if(!(func9(data43.definingSubstanceReference, {instancePath:instancePath+"/property/" + i7+"/definingSubstanceReference"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data43.definingSubstanceCodeableConcept !== undefined && func0.call(data43, "definingSubstanceCodeableConcept")){
-if(!(func7(data43.definingSubstanceCodeableConcept, {instancePath:instancePath+"/property/" + i7+"/definingSubstanceCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data43.amountQuantity !== undefined && func0.call(data43, "amountQuantity")){
-if(!(func10(data43.amountQuantity, {instancePath:instancePath+"/property/" + i7+"/amountQuantity"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data43.amountString !== undefined && func0.call(data43, "amountString")){
-let data56 = data43.amountString;
-if(typeof data56 === "string"){
-if(func8(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/amountString", "#/$defs/SubstanceSpecification_Property/properties/amountString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/amountString", "#/$defs/SubstanceSpecification_Property/properties/amountString/type", {type: "string"}); errors++;
-}
-}
-if(data43._amountString !== undefined && func0.call(data43, "_amountString")){
-if(!(func2(data43._amountString, {instancePath:instancePath+"/property/" + i7+"/_amountString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms1 = func11(data43, obj1);
-if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/cdxChoice", {choice: "definingSubstance[x]", forms: forms1}); errors++;
-}
-const forms2 = func11(data43, obj0);
-if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/cdxChoice", {choice: "amount[x]", forms: forms2}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
-}
-}
-if(data.referenceInformation !== undefined && func0.call(data, "referenceInformation")){
-if(!(func9(data.referenceInformation, {instancePath:instancePath+"/referenceInformation"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.structure !== undefined && func0.call(data, "structure")){
-if(!(validate2(data.structure, {instancePath:instancePath+"/structure"}))){
+let data3 = data.property;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data3[i1], {instancePath:instancePath+"/property/" + i1}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
+}
+else {
+vErrors = addError(vErrors, instancePath+"/property", "#/cdxMembers/property/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.structure !== undefined && func0.call(data, "structure")){
+if(!(validate6(data.structure, {instancePath:instancePath+"/structure"}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
+}
+}
 if(data.code !== undefined && func0.call(data, "code")){
-let data60 = data.code;
-if(Array.isArray(data60)){
-const len10 = data60.length;
-for(let i10=0; i10<len10; i10++){
-let data61 = data60[i10];
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.id !== undefined && func0.call(data61, "id")){
-let data62 = data61.id;
-if(typeof data62 === "string"){
-if(func8(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/id", "#/$defs/SubstanceSpecification_Code/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/id", "#/$defs/SubstanceSpecification_Code/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data61.extension !== undefined && func0.call(data61, "extension")){
-let data63 = data61.extension;
-if(Array.isArray(data63)){
-const len11 = data63.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data63[i11], {instancePath:instancePath+"/code/" + i10+"/extension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data6 = data.code;
+if(Array.isArray(data6)){
+const len2 = data6.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate7(data6[i2], {instancePath:instancePath+"/code/" + i2}))){
+vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/extension", "#/$defs/SubstanceSpecification_Code/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data61.modifierExtension !== undefined && func0.call(data61, "modifierExtension")){
-let data65 = data61.modifierExtension;
-if(Array.isArray(data65)){
-const len12 = data65.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data65[i12], {instancePath:instancePath+"/code/" + i10+"/modifierExtension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/modifierExtension", "#/$defs/SubstanceSpecification_Code/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data61.code !== undefined && func0.call(data61, "code")){
-if(!(func7(data61.code, {instancePath:instancePath+"/code/" + i10+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data61.status !== undefined && func0.call(data61, "status")){
-if(!(func7(data61.status, {instancePath:instancePath+"/code/" + i10+"/status"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data61.statusDate !== undefined && func0.call(data61, "statusDate")){
-let data69 = data61.statusDate;
-if(typeof data69 === "string"){
-if(!pattern3.test(data69)){
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data69))){
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/type", {type: "string"}); errors++;
-}
-}
-if(data61._statusDate !== undefined && func0.call(data61, "_statusDate")){
-if(!(func2(data61._statusDate, {instancePath:instancePath+"/code/" + i10+"/_statusDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data61.comment !== undefined && func0.call(data61, "comment")){
-let data71 = data61.comment;
-if(typeof data71 === "string"){
-if(func8(data71) < 1){
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/comment", "#/$defs/SubstanceSpecification_Code/properties/comment/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/comment", "#/$defs/SubstanceSpecification_Code/properties/comment/type", {type: "string"}); errors++;
-}
-}
-if(data61._comment !== undefined && func0.call(data61, "_comment")){
-if(!(func2(data61._comment, {instancePath:instancePath+"/code/" + i10+"/_comment"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data61.source !== undefined && func0.call(data61, "source")){
-let data73 = data61.source;
-if(Array.isArray(data73)){
-const len13 = data73.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func9(data73[i13], {instancePath:instancePath+"/code/" + i10+"/source/" + i13}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/source", "#/$defs/SubstanceSpecification_Code/properties/source/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10, "#/$defs/SubstanceSpecification_Code/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/cdxMembers/code/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
-let data75 = data.name;
-if(Array.isArray(data75)){
-const len14 = data75.length;
-for(let i14=0; i14<len14; i14++){
-if(!(validate3(data75[i14], {instancePath:instancePath+"/name/" + i14}))){
+let data8 = data.name;
+if(Array.isArray(data8)){
+const len3 = data8.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate8(data8[i3], {instancePath:instancePath+"/name/" + i3}))){
+vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/name", "#/cdxMembers/name/type", {type: "array"}); errors++;
+}
+}
+if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
+let data10 = data.molecularWeight;
+if(Array.isArray(data10)){
+const len4 = data10.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate3(data10[i4], {instancePath:instancePath+"/molecularWeight/" + i4}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
-}
-}
-if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
-let data77 = data.molecularWeight;
-if(Array.isArray(data77)){
-const len15 = data77.length;
-for(let i15=0; i15<len15; i15++){
-let data78 = data77[i15];
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.id !== undefined && func0.call(data78, "id")){
-let data79 = data78.id;
-if(typeof data79 === "string"){
-if(func8(data79) < 1){
-vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data78.extension !== undefined && func0.call(data78, "extension")){
-let data80 = data78.extension;
-if(Array.isArray(data80)){
-const len16 = data80.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data80[i16], {instancePath:instancePath+"/molecularWeight/" + i15+"/extension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data78.modifierExtension !== undefined && func0.call(data78, "modifierExtension")){
-let data82 = data78.modifierExtension;
-if(Array.isArray(data82)){
-const len17 = data82.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data82[i17], {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data78.method !== undefined && func0.call(data78, "method")){
-if(!(func7(data78.method, {instancePath:instancePath+"/molecularWeight/" + i15+"/method"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data78.type !== undefined && func0.call(data78, "type")){
-if(!(func7(data78.type, {instancePath:instancePath+"/molecularWeight/" + i15+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data78.amount !== undefined && func0.call(data78, "amount")){
-if(!(func10(data78.amount, {instancePath:instancePath+"/molecularWeight/" + i15+"/amount"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15, "#/$defs/SubstanceSpecification_MolecularWeight/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/properties/molecularWeight/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/cdxMembers/molecularWeight/type", {type: "array"}); errors++;
 }
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
-let data87 = data.relationship;
-if(Array.isArray(data87)){
-const len18 = data87.length;
-for(let i18=0; i18<len18; i18++){
-let data88 = data87[i18];
-if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
-if(data88.id !== undefined && func0.call(data88, "id")){
-let data89 = data88.id;
-if(typeof data89 === "string"){
-if(func8(data89) < 1){
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/id", "#/$defs/SubstanceSpecification_Relationship/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/id", "#/$defs/SubstanceSpecification_Relationship/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data88.extension !== undefined && func0.call(data88, "extension")){
-let data90 = data88.extension;
-if(Array.isArray(data90)){
-const len19 = data90.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func5(data90[i19], {instancePath:instancePath+"/relationship/" + i18+"/extension/" + i19}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data12 = data.relationship;
+if(Array.isArray(data12)){
+const len5 = data12.length;
+for(let i5=0; i5<len5; i5++){
+if(!(validate10(data12[i5], {instancePath:instancePath+"/relationship/" + i5}))){
+vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/extension", "#/$defs/SubstanceSpecification_Relationship/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship", "#/cdxMembers/relationship/type", {type: "array"}); errors++;
 }
 }
-if(data88.modifierExtension !== undefined && func0.call(data88, "modifierExtension")){
-let data92 = data88.modifierExtension;
-if(Array.isArray(data92)){
-const len20 = data92.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func5(data92[i20], {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension/" + i20}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/modifierExtension", "#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data88.substanceReference !== undefined && func0.call(data88, "substanceReference")){
-if(!(func9(data88.substanceReference, {instancePath:instancePath+"/relationship/" + i18+"/substanceReference"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data88.substanceCodeableConcept !== undefined && func0.call(data88, "substanceCodeableConcept")){
-if(!(func7(data88.substanceCodeableConcept, {instancePath:instancePath+"/relationship/" + i18+"/substanceCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data88.relationship !== undefined && func0.call(data88, "relationship")){
-if(!(func7(data88.relationship, {instancePath:instancePath+"/relationship/" + i18+"/relationship"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data88.isDefining !== undefined && func0.call(data88, "isDefining")){
-if(typeof data88.isDefining !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/isDefining", "#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type", {type: "boolean"}); errors++;
-}
-}
-if(data88._isDefining !== undefined && func0.call(data88, "_isDefining")){
-if(!(func2(data88._isDefining, {instancePath:instancePath+"/relationship/" + i18+"/_isDefining"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data88.amountQuantity !== undefined && func0.call(data88, "amountQuantity")){
-if(!(func10(data88.amountQuantity, {instancePath:instancePath+"/relationship/" + i18+"/amountQuantity"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data88.amountRange !== undefined && func0.call(data88, "amountRange")){
-if(!(func12(data88.amountRange, {instancePath:instancePath+"/relationship/" + i18+"/amountRange"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data88.amountRatio !== undefined && func0.call(data88, "amountRatio")){
-if(!(func13(data88.amountRatio, {instancePath:instancePath+"/relationship/" + i18+"/amountRatio"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data88.amountString !== undefined && func0.call(data88, "amountString")){
-let data102 = data88.amountString;
-if(typeof data102 === "string"){
-if(func8(data102) < 1){
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/amountString", "#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/amountString", "#/$defs/SubstanceSpecification_Relationship/properties/amountString/type", {type: "string"}); errors++;
-}
-}
-if(data88._amountString !== undefined && func0.call(data88, "_amountString")){
-if(!(func2(data88._amountString, {instancePath:instancePath+"/relationship/" + i18+"/_amountString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data88.amountRatioLowLimit !== undefined && func0.call(data88, "amountRatioLowLimit")){
-if(!(func13(data88.amountRatioLowLimit, {instancePath:instancePath+"/relationship/" + i18+"/amountRatioLowLimit"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data88.amountType !== undefined && func0.call(data88, "amountType")){
-if(!(func7(data88.amountType, {instancePath:instancePath+"/relationship/" + i18+"/amountType"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data88.source !== undefined && func0.call(data88, "source")){
-let data106 = data88.source;
-if(Array.isArray(data106)){
-const len21 = data106.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func9(data106[i21], {instancePath:instancePath+"/relationship/" + i18+"/source/" + i21}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/source", "#/$defs/SubstanceSpecification_Relationship/properties/source/type", {type: "array"}); errors++;
-}
-}
-const forms3 = func11(data88, obj2);
-if(forms3 !== null){
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/cdxChoice", {choice: "substance[x]", forms: forms3}); errors++;
-}
-const forms4 = func11(data88, obj3);
-if(forms4 !== null){
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/cdxChoice", {choice: "amount[x]", forms: forms4}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relationship", "#/properties/relationship/type", {type: "array"}); errors++;
-}
-}
-if(data.nucleicAcid !== undefined && func0.call(data, "nucleicAcid")){
-if(!(func9(data.nucleicAcid, {instancePath:instancePath+"/nucleicAcid"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.polymer !== undefined && func0.call(data, "polymer")){
-if(!(func9(data.polymer, {instancePath:instancePath+"/polymer"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.protein !== undefined && func0.call(data, "protein")){
-if(!(func9(data.protein, {instancePath:instancePath+"/protein"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.sourceMaterial !== undefined && func0.call(data, "sourceMaterial")){
-if(!(func9(data.sourceMaterial, {instancePath:instancePath+"/sourceMaterial"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -1622,44 +624,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "type": true,
-  "status": true,
-  "domain": true,
-  "description": true,
-  "_description": true,
-  "source": true,
-  "comment": true,
-  "_comment": true,
-  "moiety": true,
-  "property": true,
-  "referenceInformation": true,
-  "structure": true,
-  "code": true,
-  "name": true,
-  "molecularWeight": true,
-  "relationship": true,
-  "nucleicAcid": true,
-  "polymer": true,
-  "protein": true,
-  "sourceMaterial": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

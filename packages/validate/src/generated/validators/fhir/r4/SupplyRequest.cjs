@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "draft",
@@ -13,53 +13,111 @@ const schema0 = {
     "entered-in-error",
     "unknown"
    ]
-  },
-  "priority": {
-   "enum": [
-    "routine",
-    "urgent",
-    "asap",
-    "stat"
-   ]
   }
  }
 };
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["Quantity"];
-const func10 = require("ajv/dist/runtime/ucs2length").default;
-const func11 = require("./datatypes.cjs")["Range"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const func13 = require("./datatypes.cjs")["Period"];
-const func14 = require("./datatypes.cjs")["Timing"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10]
+];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["Quantity"];
+const func16 = [
+["_status", func5],
+["category", func12],
+["priority", func13],
+["_priority", func5],
+["itemCodeableConcept", func12],
+["itemReference", func14],
+["quantity", func15]
+];
+const func17 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func18 = require("./datatypes.cjs")["Period"];
+const func19 = require("./datatypes.cjs")["Timing"];
+const func20 = require("./datatypes.cjs")["member_fecd911445"];
+const func21 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func22 = require("./datatypes.cjs")["member_796295fe1b"];
+const func23 = [
+["occurrenceDateTime", func17],
+["_occurrenceDateTime", func5],
+["occurrencePeriod", func18],
+["occurrenceTiming", func19],
+["authoredOn", func20],
+["_authoredOn", func5],
+["requester", func14],
+["supplier", func21],
+["reasonCode", func22],
+["reasonReference", func21],
+["deliverFrom", func14],
+["deliverTo", func14]
+];
+const func24 = require("../../../../choice.cjs").choiceForms;
+
+const func25 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func26 = require("./datatypes.cjs")["Range"];
+const func27 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func28 = [
+["id", func25],
+["extension", func9],
+["modifierExtension", func9],
+["code", func12],
+["valueCodeableConcept", func12],
+["valueQuantity", func15],
+["valueRange", func26],
+["valueBoolean", func27],
+["_valueBoolean", func5]
+];
 const obj0 = new Set(["valueCodeableConcept", "valueQuantity", "valueRange", "valueBoolean"]);
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func24(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 const obj1 = new Set(["itemCodeableConcept", "itemReference"]);
 const obj2 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SupplyRequest.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -113,362 +171,48 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resou
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SupplyRequest" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SupplyRequest"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "SupplyRequest"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data3 = data.id;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data5 = data.implicitRules;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data7 = data.language;
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data10 = data.contained;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data12 = data.extension;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data14 = data.modifierExtension;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data16 = data.identifier;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func11, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data18 = data.status;
-if(!(((((((data18 === "draft") || (data18 === "active")) || (data18 === "suspended")) || (data18 === "cancelled")) || (data18 === "completed")) || (data18 === "entered-in-error")) || (data18 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data3 = data.status;
+if(!(((((((data3 === "draft") || (data3 === "active")) || (data3 === "suspended")) || (data3 === "cancelled")) || (data3 === "completed")) || (data3 === "entered-in-error")) || (data3 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.category !== undefined && func0.call(data, "category")){
-if(!(func7(data.category, {instancePath:instancePath+"/category"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-let data21 = data.priority;
-if(typeof data21 !== "string"){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
-}
-if(!((((data21 === "routine") || (data21 === "urgent")) || (data21 === "asap")) || (data21 === "stat"))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema0.properties.priority.enum}); errors++;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.itemCodeableConcept !== undefined && func0.call(data, "itemCodeableConcept")){
-if(!(func7(data.itemCodeableConcept, {instancePath:instancePath+"/itemCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.itemReference !== undefined && func0.call(data, "itemReference")){
-if(!(func8(data.itemReference, {instancePath:instancePath+"/itemReference"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func9(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func16, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
-let data26 = data.parameter;
-if(Array.isArray(data26)){
-const len4 = data26.length;
-for(let i4=0; i4<len4; i4++){
-let data27 = data26[i4];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.id !== undefined && func0.call(data27, "id")){
-let data28 = data27.id;
-if(typeof data28 === "string"){
-if(func10(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/id", "#/$defs/SupplyRequest_Parameter/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/id", "#/$defs/SupplyRequest_Parameter/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data27.extension !== undefined && func0.call(data27, "extension")){
-let data29 = data27.extension;
-if(Array.isArray(data29)){
-const len5 = data29.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data29[i5], {instancePath:instancePath+"/parameter/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data4 = data.parameter;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data4[i0], {instancePath:instancePath+"/parameter/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/extension", "#/$defs/SupplyRequest_Parameter/properties/extension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/cdxMembers/parameter/type", {type: "array"}); errors++;
 }
 }
-if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
-let data31 = data27.modifierExtension;
-if(Array.isArray(data31)){
-const len6 = data31.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data31[i6], {instancePath:instancePath+"/parameter/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/modifierExtension", "#/$defs/SupplyRequest_Parameter/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data27.code !== undefined && func0.call(data27, "code")){
-if(!(func7(data27.code, {instancePath:instancePath+"/parameter/" + i4+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data27.valueCodeableConcept !== undefined && func0.call(data27, "valueCodeableConcept")){
-if(!(func7(data27.valueCodeableConcept, {instancePath:instancePath+"/parameter/" + i4+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data27.valueQuantity !== undefined && func0.call(data27, "valueQuantity")){
-if(!(func9(data27.valueQuantity, {instancePath:instancePath+"/parameter/" + i4+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data27.valueRange !== undefined && func0.call(data27, "valueRange")){
-if(!(func11(data27.valueRange, {instancePath:instancePath+"/parameter/" + i4+"/valueRange"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data27.valueBoolean !== undefined && func0.call(data27, "valueBoolean")){
-if(typeof data27.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueBoolean", "#/$defs/SupplyRequest_Parameter/properties/valueBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data27._valueBoolean !== undefined && func0.call(data27, "_valueBoolean")){
-if(!(func2(data27._valueBoolean, {instancePath:instancePath+"/parameter/" + i4+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func12(data27, obj0);
+const forms0 = func24(data, obj1);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/SupplyRequest_Parameter/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "item[x]", forms: forms0}); errors++;
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/SupplyRequest_Parameter/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-let data39 = data.occurrenceDateTime;
-if(typeof data39 === "string"){
-if(!pattern3.test(data39)){
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func13(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func14(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
-let data43 = data.authoredOn;
-if(typeof data43 === "string"){
-if(!pattern3.test(data43)){
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data43))){
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/type", {type: "string"}); errors++;
-}
-}
-if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func2(data._authoredOn, {instancePath:instancePath+"/_authoredOn"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func8(data.requester, {instancePath:instancePath+"/requester"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.supplier !== undefined && func0.call(data, "supplier")){
-let data46 = data.supplier;
-if(Array.isArray(data46)){
-const len7 = data46.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func8(data46[i7], {instancePath:instancePath+"/supplier/" + i7}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/supplier", "#/properties/supplier/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data48 = data.reasonCode;
-if(Array.isArray(data48)){
-const len8 = data48.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func7(data48[i8], {instancePath:instancePath+"/reasonCode/" + i8}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data50 = data.reasonReference;
-if(Array.isArray(data50)){
-const len9 = data50.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func8(data50[i9], {instancePath:instancePath+"/reasonReference/" + i9}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
-}
-}
-if(data.deliverFrom !== undefined && func0.call(data, "deliverFrom")){
-if(!(func8(data.deliverFrom, {instancePath:instancePath+"/deliverFrom"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.deliverTo !== undefined && func0.call(data, "deliverTo")){
-if(!(func8(data.deliverTo, {instancePath:instancePath+"/deliverTo"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-const forms1 = func12(data, obj1);
+const forms1 = func24(data, obj2);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "item[x]", forms: forms1}); errors++;
-}
-const forms2 = func12(data, obj2);
-if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms1}); errors++;
 }
 }
 else {
@@ -477,45 +221,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "status": true,
-  "_status": true,
-  "category": true,
-  "priority": true,
-  "_priority": true,
-  "itemCodeableConcept": true,
-  "itemReference": true,
-  "quantity": true,
-  "parameter": true,
-  "occurrenceDateTime": true,
-  "_occurrenceDateTime": true,
-  "occurrencePeriod": true,
-  "occurrenceTiming": true,
-  "authoredOn": true,
-  "_authoredOn": true,
-  "requester": true,
-  "supplier": true,
-  "reasonCode": true,
-  "reasonReference": true,
-  "deliverFrom": true,
-  "deliverTo": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "draft",
@@ -31,69 +31,223 @@ const schema0 = {
     "instance-order",
     "option"
    ]
-  },
-  "priority": {
-   "enum": [
-    "routine",
-    "urgent",
-    "asap",
-    "stat"
-   ]
   }
  }
 };
-
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Period"];
-const func11 = require("./datatypes.cjs")["Annotation"];
-const func12 = require("./datatypes.cjs")["Address"];
-const func13 = require("./datatypes.cjs")["Age"];
-const func14 = require("./datatypes.cjs")["Attachment"];
-const func15 = require("./datatypes.cjs")["Coding"];
-const func16 = require("./datatypes.cjs")["ContactPoint"];
-const func17 = require("./datatypes.cjs")["Count"];
-const func18 = require("./datatypes.cjs")["Distance"];
-const func19 = require("./datatypes.cjs")["Duration"];
-const func20 = require("./datatypes.cjs")["HumanName"];
-const func21 = require("./datatypes.cjs")["Money"];
-const func22 = require("./datatypes.cjs")["Quantity"];
-const func23 = require("./datatypes.cjs")["Range"];
-const func24 = require("./datatypes.cjs")["Ratio"];
-const func25 = require("./datatypes.cjs")["SampledData"];
-const func26 = require("./datatypes.cjs")["Signature"];
-const func27 = require("./datatypes.cjs")["Timing"];
-const func28 = require("./datatypes.cjs")["ContactDetail"];
-const func29 = require("./datatypes.cjs")["Contributor"];
-const func30 = require("./datatypes.cjs")["DataRequirement"];
-const func31 = require("./datatypes.cjs")["Expression"];
-const func32 = require("./datatypes.cjs")["ParameterDefinition"];
-const func33 = require("./datatypes.cjs")["RelatedArtifact"];
-const func34 = require("./datatypes.cjs")["TriggerDefinition"];
-const func35 = require("./datatypes.cjs")["UsageContext"];
-const func36 = require("./datatypes.cjs")["Dosage"];
-const func37 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const pattern5 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$", "u");
-const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
-const formats1 = require("../../../../formats.cjs").base64;
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_1c0793403c"];
+const func11 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func12 = require("./datatypes.cjs")["Identifier"];
+const func13 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["instantiatesCanonical", func4],
+["_instantiatesCanonical", func5],
+["instantiatesUri", func4],
+["_instantiatesUri", func5],
+["basedOn", func11],
+["groupIdentifier", func12],
+["partOf", func11]
+];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = [
+["_status", func5],
+["statusReason", func14],
+["businessStatus", func14]
+];
+const func16 = require("./datatypes.cjs")["member_ba89bd1f7a"];
+const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func18 = require("./datatypes.cjs")["Reference"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = require("./datatypes.cjs")["member_fecd911445"];
+const func21 = require("./datatypes.cjs")["member_796295fe1b"];
+const func22 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func23 = [
+["_intent", func5],
+["priority", func16],
+["_priority", func5],
+["code", func14],
+["description", func17],
+["_description", func5],
+["focus", func18],
+["for", func18],
+["encounter", func18],
+["executionPeriod", func19],
+["authoredOn", func20],
+["_authoredOn", func5],
+["lastModified", func20],
+["_lastModified", func5],
+["requester", func18],
+["performerType", func21],
+["owner", func18],
+["location", func18],
+["reasonCode", func14],
+["reasonReference", func18],
+["insurance", func11],
+["note", func22],
+["relevantHistory", func11]
+];
+
+const func24 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func25 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["repetitions", func24],
+["_repetitions", func5],
+["period", func19],
+["recipient", func11]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func26 = require("./datatypes.cjs")["member_6fa17cc514"];
+const func27 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func28 = require("./datatypes.cjs")["member_72cd84868b"];
+const func29 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func30 = require("./datatypes.cjs")["member_cddf8275af"];
+const func31 = require("./datatypes.cjs")["member_082a10d0c3"];
+const func32 = require("./datatypes.cjs")["member_6e0ddcc0fb"];
+const func33 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func34 = require("./datatypes.cjs")["member_d2af41c637"];
+const func35 = require("./datatypes.cjs")["member_95f9438413"];
+const func36 = require("./datatypes.cjs")["member_42424aab32"];
+const func37 = require("./datatypes.cjs")["member_56898f6649"];
+const func38 = require("./datatypes.cjs")["Address"];
+const func39 = require("./datatypes.cjs")["Age"];
+const func40 = require("./datatypes.cjs")["Annotation"];
+const func41 = require("./datatypes.cjs")["Attachment"];
+const func42 = require("./datatypes.cjs")["Coding"];
+const func43 = require("./datatypes.cjs")["ContactPoint"];
+const func44 = require("./datatypes.cjs")["Count"];
+const func45 = require("./datatypes.cjs")["Distance"];
+const func46 = require("./datatypes.cjs")["Duration"];
+const func47 = require("./datatypes.cjs")["HumanName"];
+const func48 = require("./datatypes.cjs")["Money"];
+const func49 = require("./datatypes.cjs")["Quantity"];
+const func50 = require("./datatypes.cjs")["Range"];
+const func51 = require("./datatypes.cjs")["Ratio"];
+const func52 = require("./datatypes.cjs")["SampledData"];
+const func53 = require("./datatypes.cjs")["Signature"];
+const func54 = require("./datatypes.cjs")["Timing"];
+const func55 = require("./datatypes.cjs")["ContactDetail"];
+const func56 = require("./datatypes.cjs")["Contributor"];
+const func57 = require("./datatypes.cjs")["DataRequirement"];
+const func58 = require("./datatypes.cjs")["Expression"];
+const func59 = require("./datatypes.cjs")["ParameterDefinition"];
+const func60 = require("./datatypes.cjs")["RelatedArtifact"];
+const func61 = require("./datatypes.cjs")["TriggerDefinition"];
+const func62 = require("./datatypes.cjs")["UsageContext"];
+const func63 = require("./datatypes.cjs")["Dosage"];
+const func64 = [
+["id", func17],
+["extension", func9],
+["modifierExtension", func9],
+["type", func14],
+["valueBase64Binary", func26],
+["_valueBase64Binary", func5],
+["valueBoolean", func27],
+["_valueBoolean", func5],
+["valueCanonical", func4],
+["_valueCanonical", func5],
+["valueCode", func6],
+["_valueCode", func5],
+["valueDate", func28],
+["_valueDate", func5],
+["valueDateTime", func29],
+["_valueDateTime", func5],
+["valueDecimal", func30],
+["_valueDecimal", func5],
+["valueId", func31],
+["_valueId", func5],
+["valueInstant", func32],
+["_valueInstant", func5],
+["valueInteger", func33],
+["_valueInteger", func5],
+["valueMarkdown", func17],
+["_valueMarkdown", func5],
+["valueOid", func34],
+["_valueOid", func5],
+["valuePositiveInt", func24],
+["_valuePositiveInt", func5],
+["valueString", func17],
+["_valueString", func5],
+["valueTime", func35],
+["_valueTime", func5],
+["valueUnsignedInt", func36],
+["_valueUnsignedInt", func5],
+["valueUri", func4],
+["_valueUri", func5],
+["valueUrl", func4],
+["_valueUrl", func5],
+["valueUuid", func37],
+["_valueUuid", func5],
+["valueAddress", func38],
+["valueAge", func39],
+["valueAnnotation", func40],
+["valueAttachment", func41],
+["valueCodeableConcept", func14],
+["valueCoding", func42],
+["valueContactPoint", func43],
+["valueCount", func44],
+["valueDistance", func45],
+["valueDuration", func46],
+["valueHumanName", func47],
+["valueIdentifier", func12],
+["valueMoney", func48],
+["valuePeriod", func19],
+["valueQuantity", func49],
+["valueRange", func50],
+["valueRatio", func51],
+["valueReference", func18],
+["valueSampledData", func52],
+["valueSignature", func53],
+["valueTiming", func54],
+["valueContactDetail", func55],
+["valueContributor", func56],
+["valueDataRequirement", func57],
+["valueExpression", func58],
+["valueParameterDefinition", func59],
+["valueRelatedArtifact", func60],
+["valueTriggerDefinition", func61],
+["valueUsageContext", func62],
+["valueDosage", func63],
+["valueMeta", func3]
+];
+const func65 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["valueBase64Binary",
 "valueBoolean",
 "valueCanonical",
@@ -145,17 +299,1353 @@ const obj0 = new Set(["valueBase64Binary",
 "valueDosage",
 "valueMeta"]);
 
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueCode !== undefined && func0.call(data, "valueCode")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDate !== undefined && func0.call(data, "valueDate")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueId !== undefined && func0.call(data, "valueId")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueId !== undefined && func0.call(data, "_valueId")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueOid !== undefined && func0.call(data, "valueOid")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valuePositiveInt !== undefined && func0.call(data, "_valuePositiveInt")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueString !== undefined && func0.call(data, "valueString")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueString !== undefined && func0.call(data, "_valueString")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueTime !== undefined && func0.call(data, "valueTime")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueUnsignedInt !== undefined && func0.call(data, "_valueUnsignedInt")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueUri !== undefined && func0.call(data, "valueUri")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueAddress !== undefined && func0.call(data, "valueAddress")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueAge !== undefined && func0.call(data, "valueAge")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueAnnotation !== undefined && func0.call(data, "valueAnnotation")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueContactPoint !== undefined && func0.call(data, "valueContactPoint")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueCount !== undefined && func0.call(data, "valueCount")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDistance !== undefined && func0.call(data, "valueDistance")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDuration !== undefined && func0.call(data, "valueDuration")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueHumanName !== undefined && func0.call(data, "valueHumanName")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueIdentifier !== undefined && func0.call(data, "valueIdentifier")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueMoney !== undefined && func0.call(data, "valueMoney")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueRange !== undefined && func0.call(data, "valueRange")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueReference !== undefined && func0.call(data, "valueReference")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueSignature !== undefined && func0.call(data, "valueSignature")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueTiming !== undefined && func0.call(data, "valueTiming")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueContactDetail !== undefined && func0.call(data, "valueContactDetail")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueContributor !== undefined && func0.call(data, "valueContributor")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDataRequirement !== undefined && func0.call(data, "valueDataRequirement")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueExpression !== undefined && func0.call(data, "valueExpression")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueParameterDefinition !== undefined && func0.call(data, "valueParameterDefinition")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueRelatedArtifact !== undefined && func0.call(data, "valueRelatedArtifact")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueTriggerDefinition !== undefined && func0.call(data, "valueTriggerDefinition")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueUsageContext !== undefined && func0.call(data, "valueUsageContext")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDosage !== undefined && func0.call(data, "valueDosage")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueMeta !== undefined && func0.call(data, "valueMeta")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.valueBase64Binary === undefined) || (!(func0.call(data, "valueBase64Binary")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "valueBase64Binary"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
+}
+vErrors = func1(data, instancePath, func64, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func65(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueCode !== undefined && func0.call(data, "valueCode")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDate !== undefined && func0.call(data, "valueDate")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueId !== undefined && func0.call(data, "valueId")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueId !== undefined && func0.call(data, "_valueId")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueOid !== undefined && func0.call(data, "valueOid")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valuePositiveInt !== undefined && func0.call(data, "_valuePositiveInt")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueString !== undefined && func0.call(data, "valueString")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueString !== undefined && func0.call(data, "_valueString")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueTime !== undefined && func0.call(data, "valueTime")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueUnsignedInt !== undefined && func0.call(data, "_valueUnsignedInt")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueUri !== undefined && func0.call(data, "valueUri")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueAddress !== undefined && func0.call(data, "valueAddress")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueAge !== undefined && func0.call(data, "valueAge")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueAnnotation !== undefined && func0.call(data, "valueAnnotation")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueContactPoint !== undefined && func0.call(data, "valueContactPoint")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueCount !== undefined && func0.call(data, "valueCount")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDistance !== undefined && func0.call(data, "valueDistance")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDuration !== undefined && func0.call(data, "valueDuration")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueHumanName !== undefined && func0.call(data, "valueHumanName")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueIdentifier !== undefined && func0.call(data, "valueIdentifier")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueMoney !== undefined && func0.call(data, "valueMoney")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueRange !== undefined && func0.call(data, "valueRange")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueReference !== undefined && func0.call(data, "valueReference")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueSignature !== undefined && func0.call(data, "valueSignature")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueTiming !== undefined && func0.call(data, "valueTiming")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueContactDetail !== undefined && func0.call(data, "valueContactDetail")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueContributor !== undefined && func0.call(data, "valueContributor")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDataRequirement !== undefined && func0.call(data, "valueDataRequirement")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueExpression !== undefined && func0.call(data, "valueExpression")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueParameterDefinition !== undefined && func0.call(data, "valueParameterDefinition")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueRelatedArtifact !== undefined && func0.call(data, "valueRelatedArtifact")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueTriggerDefinition !== undefined && func0.call(data, "valueTriggerDefinition")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueUsageContext !== undefined && func0.call(data, "valueUsageContext")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueDosage !== undefined && func0.call(data, "valueDosage")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueMeta !== undefined && func0.call(data, "valueMeta")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.valueBase64Binary === undefined) || (!(func0.call(data, "valueBase64Binary")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "valueBase64Binary"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
+}
+vErrors = func1(data, instancePath, func64, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+const forms0 = func65(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Task.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -183,11 +1673,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -219,2893 +1704,74 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.intent = true;
-props1._intent = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.instantiatesCanonical = true;
-props0._instantiatesCanonical = true;
-props0.instantiatesUri = true;
-props0._instantiatesUri = true;
-props0.basedOn = true;
-props0.groupIdentifier = true;
-props0.partOf = true;
-props0.status = true;
-props0._status = true;
-props0.statusReason = true;
-props0.businessStatus = true;
-props0.intent = true;
-props0._intent = true;
-props0.priority = true;
-props0._priority = true;
-props0.code = true;
-props0.description = true;
-props0._description = true;
-props0.focus = true;
-props0.for = true;
-props0.encounter = true;
-props0.executionPeriod = true;
-props0.authoredOn = true;
-props0._authoredOn = true;
-props0.lastModified = true;
-props0._lastModified = true;
-props0.requester = true;
-props0.performerType = true;
-props0.owner = true;
-props0.location = true;
-props0.reasonCode = true;
-props0.reasonReference = true;
-props0.insurance = true;
-props0.note = true;
-props0.relevantHistory = true;
-props0.restriction = true;
-props0.input = true;
-props0.output = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Task" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Task"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "Task"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data3 = data.id;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data5 = data.implicitRules;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data7 = data.language;
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data10 = data.contained;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data12 = data.extension;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data14 = data.modifierExtension;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data16 = data.identifier;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-let data18 = data.instantiatesCanonical;
-if(typeof data18 === "string"){
-if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "string"}); errors++;
-}
-}
-if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func2(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-let data20 = data.instantiatesUri;
-if(typeof data20 === "string"){
-if(!pattern1.test(data20)){
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "string"}); errors++;
-}
-}
-if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func2(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-let data22 = data.basedOn;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data22[i4], {instancePath:instancePath+"/basedOn/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
-}
-}
-if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func6(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.partOf !== undefined && func0.call(data, "partOf")){
-let data25 = data.partOf;
-if(Array.isArray(data25)){
-const len5 = data25.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func7(data25[i5], {instancePath:instancePath+"/partOf/" + i5}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func13, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data27 = data.status;
-if(!((((((((((((data27 === "draft") || (data27 === "requested")) || (data27 === "received")) || (data27 === "accepted")) || (data27 === "rejected")) || (data27 === "ready")) || (data27 === "cancelled")) || (data27 === "in-progress")) || (data27 === "on-hold")) || (data27 === "failed")) || (data27 === "completed")) || (data27 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data3 = data.status;
+if(!((((((((((((data3 === "draft") || (data3 === "requested")) || (data3 === "received")) || (data3 === "accepted")) || (data3 === "rejected")) || (data3 === "ready")) || (data3 === "cancelled")) || (data3 === "in-progress")) || (data3 === "on-hold")) || (data3 === "failed")) || (data3 === "completed")) || (data3 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func8(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.businessStatus !== undefined && func0.call(data, "businessStatus")){
-if(!(func8(data.businessStatus, {instancePath:instancePath+"/businessStatus"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func15, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
-let data31 = data.intent;
-if(!(((((((((data31 === "unknown") || (data31 === "proposal")) || (data31 === "plan")) || (data31 === "order")) || (data31 === "original-order")) || (data31 === "reflex-order")) || (data31 === "filler-order")) || (data31 === "instance-order")) || (data31 === "option"))){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
+let data4 = data.intent;
+if(!(((((((((data4 === "unknown") || (data4 === "proposal")) || (data4 === "plan")) || (data4 === "order")) || (data4 === "original-order")) || (data4 === "reflex-order")) || (data4 === "filler-order")) || (data4 === "instance-order")) || (data4 === "option"))){
+vErrors = addError(vErrors, instancePath+"/intent", "#/cdxMembers/intent/enum", {allowedValues: schema0.cdxMembers.intent.enum}); errors++;
 }
 }
-if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2(data._intent, {instancePath:instancePath+"/_intent"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-let data33 = data.priority;
-if(typeof data33 !== "string"){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
-}
-if(!((((data33 === "routine") || (data33 === "urgent")) || (data33 === "asap")) || (data33 === "stat"))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema0.properties.priority.enum}); errors++;
-}
-}
-if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2(data._priority, {instancePath:instancePath+"/_priority"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data36 = data.description;
-if(typeof data36 === "string"){
-if(func9(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.focus !== undefined && func0.call(data, "focus")){
-if(!(func7(data.focus, {instancePath:instancePath+"/focus"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.for !== undefined && func0.call(data, "for")){
-if(!(func7(data.for, {instancePath:instancePath+"/for"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func7(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.executionPeriod !== undefined && func0.call(data, "executionPeriod")){
-if(!(func10(data.executionPeriod, {instancePath:instancePath+"/executionPeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
-let data42 = data.authoredOn;
-if(typeof data42 === "string"){
-if(!pattern3.test(data42)){
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data42))){
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/type", {type: "string"}); errors++;
-}
-}
-if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func2(data._authoredOn, {instancePath:instancePath+"/_authoredOn"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.lastModified !== undefined && func0.call(data, "lastModified")){
-let data44 = data.lastModified;
-if(typeof data44 === "string"){
-if(!pattern3.test(data44)){
-vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data44))){
-vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/type", {type: "string"}); errors++;
-}
-}
-if(data._lastModified !== undefined && func0.call(data, "_lastModified")){
-if(!(func2(data._lastModified, {instancePath:instancePath+"/_lastModified"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func7(data.requester, {instancePath:instancePath+"/requester"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.performerType !== undefined && func0.call(data, "performerType")){
-let data47 = data.performerType;
-if(Array.isArray(data47)){
-const len6 = data47.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data47[i6], {instancePath:instancePath+"/performerType/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performerType", "#/properties/performerType/type", {type: "array"}); errors++;
-}
-}
-if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func7(data.owner, {instancePath:instancePath+"/owner"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func7(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func8(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func7(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.insurance !== undefined && func0.call(data, "insurance")){
-let data53 = data.insurance;
-if(Array.isArray(data53)){
-const len7 = data53.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func7(data53[i7], {instancePath:instancePath+"/insurance/" + i7}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data55 = data.note;
-if(Array.isArray(data55)){
-const len8 = data55.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func11(data55[i8], {instancePath:instancePath+"/note/" + i8}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
-let data57 = data.relevantHistory;
-if(Array.isArray(data57)){
-const len9 = data57.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func7(data57[i9], {instancePath:instancePath+"/relevantHistory/" + i9}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/relevantHistory", "#/properties/relevantHistory/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.restriction !== undefined && func0.call(data, "restriction")){
-let data59 = data.restriction;
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.id !== undefined && func0.call(data59, "id")){
-let data60 = data59.id;
-if(typeof data60 === "string"){
-if(func9(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/restriction/id", "#/$defs/Task_Restriction/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/restriction/id", "#/$defs/Task_Restriction/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data59.extension !== undefined && func0.call(data59, "extension")){
-let data61 = data59.extension;
-if(Array.isArray(data61)){
-const len10 = data61.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data61[i10], {instancePath:instancePath+"/restriction/extension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/restriction/extension", "#/$defs/Task_Restriction/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data59.modifierExtension !== undefined && func0.call(data59, "modifierExtension")){
-let data63 = data59.modifierExtension;
-if(Array.isArray(data63)){
-const len11 = data63.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data63[i11], {instancePath:instancePath+"/restriction/modifierExtension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/restriction/modifierExtension", "#/$defs/Task_Restriction/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data59.repetitions !== undefined && func0.call(data59, "repetitions")){
-let data65 = data59.repetitions;
-if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/type", {type: "integer"}); errors++;
-}
-if((typeof data65 == "number") && (isFinite(data65))){
-if(data65 > 2147483647 || isNaN(data65)){
-vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data65 < 1 || isNaN(data65)){
-vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data59._repetitions !== undefined && func0.call(data59, "_repetitions")){
-if(!(func2(data59._repetitions, {instancePath:instancePath+"/restriction/_repetitions"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data59.period !== undefined && func0.call(data59, "period")){
-if(!(func10(data59.period, {instancePath:instancePath+"/restriction/period"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data59.recipient !== undefined && func0.call(data59, "recipient")){
-let data68 = data59.recipient;
-if(Array.isArray(data68)){
-const len12 = data68.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func7(data68[i12], {instancePath:instancePath+"/restriction/recipient/" + i12}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/restriction/recipient", "#/$defs/Task_Restriction/properties/recipient/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/restriction", "#/$defs/Task_Restriction/type", {type: "object"}); errors++;
+if(!(validate1(data.restriction, {instancePath:instancePath+"/restriction"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.input !== undefined && func0.call(data, "input")){
-let data70 = data.input;
-if(Array.isArray(data70)){
-const len13 = data70.length;
-for(let i13=0; i13<len13; i13++){
-let data71 = data70[i13];
-const _errs111 = errors;
-let valid38 = true;
-const _errs112 = errors;
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if(data71.valueBase64Binary !== undefined && func0.call(data71, "valueBase64Binary")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
+let data6 = data.input;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data6[i0], {instancePath:instancePath+"/input/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueBase64Binary !== undefined && func0.call(data71, "_valueBase64Binary")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueBoolean !== undefined && func0.call(data71, "valueBoolean")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueBoolean !== undefined && func0.call(data71, "_valueBoolean")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueCanonical !== undefined && func0.call(data71, "valueCanonical")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueCanonical !== undefined && func0.call(data71, "_valueCanonical")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueCode !== undefined && func0.call(data71, "valueCode")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueCode !== undefined && func0.call(data71, "_valueCode")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueDate !== undefined && func0.call(data71, "valueDate")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueDate !== undefined && func0.call(data71, "_valueDate")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueDateTime !== undefined && func0.call(data71, "valueDateTime")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueDateTime !== undefined && func0.call(data71, "_valueDateTime")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueDecimal !== undefined && func0.call(data71, "valueDecimal")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueDecimal !== undefined && func0.call(data71, "_valueDecimal")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueId !== undefined && func0.call(data71, "valueId")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueId !== undefined && func0.call(data71, "_valueId")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueInstant !== undefined && func0.call(data71, "valueInstant")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueInstant !== undefined && func0.call(data71, "_valueInstant")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueInteger !== undefined && func0.call(data71, "valueInteger")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueInteger !== undefined && func0.call(data71, "_valueInteger")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueMarkdown !== undefined && func0.call(data71, "valueMarkdown")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueMarkdown !== undefined && func0.call(data71, "_valueMarkdown")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueOid !== undefined && func0.call(data71, "valueOid")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueOid !== undefined && func0.call(data71, "_valueOid")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valuePositiveInt !== undefined && func0.call(data71, "valuePositiveInt")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valuePositiveInt !== undefined && func0.call(data71, "_valuePositiveInt")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueString !== undefined && func0.call(data71, "valueString")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueString !== undefined && func0.call(data71, "_valueString")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueTime !== undefined && func0.call(data71, "valueTime")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueTime !== undefined && func0.call(data71, "_valueTime")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueUnsignedInt !== undefined && func0.call(data71, "valueUnsignedInt")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueUnsignedInt !== undefined && func0.call(data71, "_valueUnsignedInt")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueUri !== undefined && func0.call(data71, "valueUri")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueUri !== undefined && func0.call(data71, "_valueUri")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueUrl !== undefined && func0.call(data71, "valueUrl")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueUrl !== undefined && func0.call(data71, "_valueUrl")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueUuid !== undefined && func0.call(data71, "valueUuid")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71._valueUuid !== undefined && func0.call(data71, "_valueUuid")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueAddress !== undefined && func0.call(data71, "valueAddress")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueAge !== undefined && func0.call(data71, "valueAge")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueAnnotation !== undefined && func0.call(data71, "valueAnnotation")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueAttachment !== undefined && func0.call(data71, "valueAttachment")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueCodeableConcept !== undefined && func0.call(data71, "valueCodeableConcept")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueCoding !== undefined && func0.call(data71, "valueCoding")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueContactPoint !== undefined && func0.call(data71, "valueContactPoint")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueCount !== undefined && func0.call(data71, "valueCount")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueDistance !== undefined && func0.call(data71, "valueDistance")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueDuration !== undefined && func0.call(data71, "valueDuration")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueHumanName !== undefined && func0.call(data71, "valueHumanName")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueIdentifier !== undefined && func0.call(data71, "valueIdentifier")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueMoney !== undefined && func0.call(data71, "valueMoney")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valuePeriod !== undefined && func0.call(data71, "valuePeriod")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueQuantity !== undefined && func0.call(data71, "valueQuantity")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueRange !== undefined && func0.call(data71, "valueRange")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueRatio !== undefined && func0.call(data71, "valueRatio")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueReference !== undefined && func0.call(data71, "valueReference")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueSampledData !== undefined && func0.call(data71, "valueSampledData")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueSignature !== undefined && func0.call(data71, "valueSignature")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueTiming !== undefined && func0.call(data71, "valueTiming")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueContactDetail !== undefined && func0.call(data71, "valueContactDetail")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueContributor !== undefined && func0.call(data71, "valueContributor")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueDataRequirement !== undefined && func0.call(data71, "valueDataRequirement")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueExpression !== undefined && func0.call(data71, "valueExpression")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueParameterDefinition !== undefined && func0.call(data71, "valueParameterDefinition")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueRelatedArtifact !== undefined && func0.call(data71, "valueRelatedArtifact")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueTriggerDefinition !== undefined && func0.call(data71, "valueTriggerDefinition")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueUsageContext !== undefined && func0.call(data71, "valueUsageContext")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueDosage !== undefined && func0.call(data71, "valueDosage")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data71.valueMeta !== undefined && func0.call(data71, "valueMeta")){
-var valid39 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid39 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-var _valid2 = _errs112 === errors;
-errors = _errs111;
-if(vErrors !== null){
-if(_errs111){
-vErrors.length = _errs111;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs113 = errors;
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if((data71.valueBase64Binary === undefined) || (!(func0.call(data71, "valueBase64Binary")))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/allOf/0/then/required", {missingProperty: "valueBase64Binary"}); errors++;
-}
-}
-var _valid2 = _errs113 === errors;
-valid38 = _valid2;
-}
-if(!valid38){
-vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if((data71.type === undefined) || (!(func0.call(data71, "type")))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/required", {missingProperty: "type"}); errors++;
-}
-if(data71.id !== undefined && func0.call(data71, "id")){
-let data141 = data71.id;
-if(typeof data141 === "string"){
-if(func9(data141) < 1){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/id", "#/$defs/Task_Input/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/id", "#/$defs/Task_Input/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data71.extension !== undefined && func0.call(data71, "extension")){
-let data142 = data71.extension;
-if(Array.isArray(data142)){
-const len14 = data142.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func5(data142[i14], {instancePath:instancePath+"/input/" + i13+"/extension/" + i14}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/extension", "#/$defs/Task_Input/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
-let data144 = data71.modifierExtension;
-if(Array.isArray(data144)){
-const len15 = data144.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func5(data144[i15], {instancePath:instancePath+"/input/" + i13+"/modifierExtension/" + i15}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/modifierExtension", "#/$defs/Task_Input/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data71.type !== undefined && func0.call(data71, "type")){
-if(!(func8(data71.type, {instancePath:instancePath+"/input/" + i13+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data71.valueBase64Binary !== undefined && func0.call(data71, "valueBase64Binary")){
-let data147 = data71.valueBase64Binary;
-if(typeof data147 === "string"){
-if(!(formats1(data147))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBase64Binary", "#/$defs/Task_Input/properties/valueBase64Binary/format", {format: "base64"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBase64Binary", "#/$defs/Task_Input/properties/valueBase64Binary/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueBase64Binary !== undefined && func0.call(data71, "_valueBase64Binary")){
-if(!(func2(data71._valueBase64Binary, {instancePath:instancePath+"/input/" + i13+"/_valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueBoolean !== undefined && func0.call(data71, "valueBoolean")){
-if(typeof data71.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBoolean", "#/$defs/Task_Input/properties/valueBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data71._valueBoolean !== undefined && func0.call(data71, "_valueBoolean")){
-if(!(func2(data71._valueBoolean, {instancePath:instancePath+"/input/" + i13+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueCanonical !== undefined && func0.call(data71, "valueCanonical")){
-let data151 = data71.valueCanonical;
-if(typeof data151 === "string"){
-if(!pattern1.test(data151)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCanonical", "#/$defs/Task_Input/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCanonical", "#/$defs/Task_Input/properties/valueCanonical/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueCanonical !== undefined && func0.call(data71, "_valueCanonical")){
-if(!(func2(data71._valueCanonical, {instancePath:instancePath+"/input/" + i13+"/_valueCanonical"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueCode !== undefined && func0.call(data71, "valueCode")){
-let data153 = data71.valueCode;
-if(typeof data153 === "string"){
-if(!pattern2.test(data153)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCode", "#/$defs/Task_Input/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCode", "#/$defs/Task_Input/properties/valueCode/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueCode !== undefined && func0.call(data71, "_valueCode")){
-if(!(func2(data71._valueCode, {instancePath:instancePath+"/input/" + i13+"/_valueCode"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueDate !== undefined && func0.call(data71, "valueDate")){
-let data155 = data71.valueDate;
-if(typeof data155 === "string"){
-if(!pattern4.test(data155)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDate", "#/$defs/Task_Input/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDate", "#/$defs/Task_Input/properties/valueDate/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueDate !== undefined && func0.call(data71, "_valueDate")){
-if(!(func2(data71._valueDate, {instancePath:instancePath+"/input/" + i13+"/_valueDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueDateTime !== undefined && func0.call(data71, "valueDateTime")){
-let data157 = data71.valueDateTime;
-if(typeof data157 === "string"){
-if(!pattern3.test(data157)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDateTime", "#/$defs/Task_Input/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDateTime", "#/$defs/Task_Input/properties/valueDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueDateTime !== undefined && func0.call(data71, "_valueDateTime")){
-if(!(func2(data71._valueDateTime, {instancePath:instancePath+"/input/" + i13+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueDecimal !== undefined && func0.call(data71, "valueDecimal")){
-let data159 = data71.valueDecimal;
-if(!((typeof data159 == "number") && (isFinite(data159)))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDecimal", "#/$defs/Task_Input/properties/valueDecimal/type", {type: "number"}); errors++;
-}
-}
-if(data71._valueDecimal !== undefined && func0.call(data71, "_valueDecimal")){
-if(!(func2(data71._valueDecimal, {instancePath:instancePath+"/input/" + i13+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueId !== undefined && func0.call(data71, "valueId")){
-let data161 = data71.valueId;
-if(typeof data161 === "string"){
-if(!pattern0.test(data161)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueId", "#/$defs/Task_Input/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueId", "#/$defs/Task_Input/properties/valueId/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueId !== undefined && func0.call(data71, "_valueId")){
-if(!(func2(data71._valueId, {instancePath:instancePath+"/input/" + i13+"/_valueId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueInstant !== undefined && func0.call(data71, "valueInstant")){
-let data163 = data71.valueInstant;
-if(typeof data163 === "string"){
-if(!pattern5.test(data163)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInstant", "#/$defs/Task_Input/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInstant", "#/$defs/Task_Input/properties/valueInstant/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueInstant !== undefined && func0.call(data71, "_valueInstant")){
-if(!(func2(data71._valueInstant, {instancePath:instancePath+"/input/" + i13+"/_valueInstant"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueInteger !== undefined && func0.call(data71, "valueInteger")){
-let data165 = data71.valueInteger;
-if(!(((typeof data165 == "number") && (!(data165 % 1) && !isNaN(data165))) && (isFinite(data165)))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/type", {type: "integer"}); errors++;
-}
-if((typeof data165 == "number") && (isFinite(data165))){
-if(data165 > 2147483647 || isNaN(data165)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data165 < -2147483648 || isNaN(data165)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data71._valueInteger !== undefined && func0.call(data71, "_valueInteger")){
-if(!(func2(data71._valueInteger, {instancePath:instancePath+"/input/" + i13+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueMarkdown !== undefined && func0.call(data71, "valueMarkdown")){
-let data167 = data71.valueMarkdown;
-if(typeof data167 === "string"){
-if(func9(data167) < 1){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueMarkdown", "#/$defs/Task_Input/properties/valueMarkdown/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueMarkdown", "#/$defs/Task_Input/properties/valueMarkdown/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueMarkdown !== undefined && func0.call(data71, "_valueMarkdown")){
-if(!(func2(data71._valueMarkdown, {instancePath:instancePath+"/input/" + i13+"/_valueMarkdown"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueOid !== undefined && func0.call(data71, "valueOid")){
-let data169 = data71.valueOid;
-if(typeof data169 === "string"){
-if(!pattern6.test(data169)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueOid", "#/$defs/Task_Input/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueOid", "#/$defs/Task_Input/properties/valueOid/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueOid !== undefined && func0.call(data71, "_valueOid")){
-if(!(func2(data71._valueOid, {instancePath:instancePath+"/input/" + i13+"/_valueOid"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valuePositiveInt !== undefined && func0.call(data71, "valuePositiveInt")){
-let data171 = data71.valuePositiveInt;
-if(!(((typeof data171 == "number") && (!(data171 % 1) && !isNaN(data171))) && (isFinite(data171)))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/type", {type: "integer"}); errors++;
-}
-if((typeof data171 == "number") && (isFinite(data171))){
-if(data171 > 2147483647 || isNaN(data171)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data171 < 1 || isNaN(data171)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data71._valuePositiveInt !== undefined && func0.call(data71, "_valuePositiveInt")){
-if(!(func2(data71._valuePositiveInt, {instancePath:instancePath+"/input/" + i13+"/_valuePositiveInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueString !== undefined && func0.call(data71, "valueString")){
-let data173 = data71.valueString;
-if(typeof data173 === "string"){
-if(func9(data173) < 1){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueString", "#/$defs/Task_Input/properties/valueString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueString", "#/$defs/Task_Input/properties/valueString/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueString !== undefined && func0.call(data71, "_valueString")){
-if(!(func2(data71._valueString, {instancePath:instancePath+"/input/" + i13+"/_valueString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueTime !== undefined && func0.call(data71, "valueTime")){
-let data175 = data71.valueTime;
-if(typeof data175 === "string"){
-if(!pattern7.test(data175)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueTime", "#/$defs/Task_Input/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueTime", "#/$defs/Task_Input/properties/valueTime/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueTime !== undefined && func0.call(data71, "_valueTime")){
-if(!(func2(data71._valueTime, {instancePath:instancePath+"/input/" + i13+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueUnsignedInt !== undefined && func0.call(data71, "valueUnsignedInt")){
-let data177 = data71.valueUnsignedInt;
-if(!(((typeof data177 == "number") && (!(data177 % 1) && !isNaN(data177))) && (isFinite(data177)))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
-}
-if((typeof data177 == "number") && (isFinite(data177))){
-if(data177 > 2147483647 || isNaN(data177)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data177 < 0 || isNaN(data177)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data71._valueUnsignedInt !== undefined && func0.call(data71, "_valueUnsignedInt")){
-if(!(func2(data71._valueUnsignedInt, {instancePath:instancePath+"/input/" + i13+"/_valueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueUri !== undefined && func0.call(data71, "valueUri")){
-let data179 = data71.valueUri;
-if(typeof data179 === "string"){
-if(!pattern1.test(data179)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUri", "#/$defs/Task_Input/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUri", "#/$defs/Task_Input/properties/valueUri/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueUri !== undefined && func0.call(data71, "_valueUri")){
-if(!(func2(data71._valueUri, {instancePath:instancePath+"/input/" + i13+"/_valueUri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueUrl !== undefined && func0.call(data71, "valueUrl")){
-let data181 = data71.valueUrl;
-if(typeof data181 === "string"){
-if(!pattern1.test(data181)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUrl", "#/$defs/Task_Input/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUrl", "#/$defs/Task_Input/properties/valueUrl/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueUrl !== undefined && func0.call(data71, "_valueUrl")){
-if(!(func2(data71._valueUrl, {instancePath:instancePath+"/input/" + i13+"/_valueUrl"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueUuid !== undefined && func0.call(data71, "valueUuid")){
-let data183 = data71.valueUuid;
-if(typeof data183 === "string"){
-if(!pattern8.test(data183)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUuid", "#/$defs/Task_Input/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUuid", "#/$defs/Task_Input/properties/valueUuid/type", {type: "string"}); errors++;
-}
-}
-if(data71._valueUuid !== undefined && func0.call(data71, "_valueUuid")){
-if(!(func2(data71._valueUuid, {instancePath:instancePath+"/input/" + i13+"/_valueUuid"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.valueAddress !== undefined && func0.call(data71, "valueAddress")){
-if(!(func12(data71.valueAddress, {instancePath:instancePath+"/input/" + i13+"/valueAddress"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data71.valueAge !== undefined && func0.call(data71, "valueAge")){
-if(!(func13(data71.valueAge, {instancePath:instancePath+"/input/" + i13+"/valueAge"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data71.valueAnnotation !== undefined && func0.call(data71, "valueAnnotation")){
-if(!(func11(data71.valueAnnotation, {instancePath:instancePath+"/input/" + i13+"/valueAnnotation"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data71.valueAttachment !== undefined && func0.call(data71, "valueAttachment")){
-if(!(func14(data71.valueAttachment, {instancePath:instancePath+"/input/" + i13+"/valueAttachment"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data71.valueCodeableConcept !== undefined && func0.call(data71, "valueCodeableConcept")){
-if(!(func8(data71.valueCodeableConcept, {instancePath:instancePath+"/input/" + i13+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data71.valueCoding !== undefined && func0.call(data71, "valueCoding")){
-if(!(func15(data71.valueCoding, {instancePath:instancePath+"/input/" + i13+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data71.valueContactPoint !== undefined && func0.call(data71, "valueContactPoint")){
-if(!(func16(data71.valueContactPoint, {instancePath:instancePath+"/input/" + i13+"/valueContactPoint"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data71.valueCount !== undefined && func0.call(data71, "valueCount")){
-if(!(func17(data71.valueCount, {instancePath:instancePath+"/input/" + i13+"/valueCount"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data71.valueDistance !== undefined && func0.call(data71, "valueDistance")){
-if(!(func18(data71.valueDistance, {instancePath:instancePath+"/input/" + i13+"/valueDistance"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data71.valueDuration !== undefined && func0.call(data71, "valueDuration")){
-if(!(func19(data71.valueDuration, {instancePath:instancePath+"/input/" + i13+"/valueDuration"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data71.valueHumanName !== undefined && func0.call(data71, "valueHumanName")){
-if(!(func20(data71.valueHumanName, {instancePath:instancePath+"/input/" + i13+"/valueHumanName"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data71.valueIdentifier !== undefined && func0.call(data71, "valueIdentifier")){
-if(!(func6(data71.valueIdentifier, {instancePath:instancePath+"/input/" + i13+"/valueIdentifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data71.valueMoney !== undefined && func0.call(data71, "valueMoney")){
-if(!(func21(data71.valueMoney, {instancePath:instancePath+"/input/" + i13+"/valueMoney"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data71.valuePeriod !== undefined && func0.call(data71, "valuePeriod")){
-if(!(func10(data71.valuePeriod, {instancePath:instancePath+"/input/" + i13+"/valuePeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data71.valueQuantity !== undefined && func0.call(data71, "valueQuantity")){
-if(!(func22(data71.valueQuantity, {instancePath:instancePath+"/input/" + i13+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data71.valueRange !== undefined && func0.call(data71, "valueRange")){
-if(!(func23(data71.valueRange, {instancePath:instancePath+"/input/" + i13+"/valueRange"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data71.valueRatio !== undefined && func0.call(data71, "valueRatio")){
-if(!(func24(data71.valueRatio, {instancePath:instancePath+"/input/" + i13+"/valueRatio"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data71.valueReference !== undefined && func0.call(data71, "valueReference")){
-if(!(func7(data71.valueReference, {instancePath:instancePath+"/input/" + i13+"/valueReference"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data71.valueSampledData !== undefined && func0.call(data71, "valueSampledData")){
-if(!(func25(data71.valueSampledData, {instancePath:instancePath+"/input/" + i13+"/valueSampledData"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data71.valueSignature !== undefined && func0.call(data71, "valueSignature")){
-if(!(func26(data71.valueSignature, {instancePath:instancePath+"/input/" + i13+"/valueSignature"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data71.valueTiming !== undefined && func0.call(data71, "valueTiming")){
-if(!(func27(data71.valueTiming, {instancePath:instancePath+"/input/" + i13+"/valueTiming"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data71.valueContactDetail !== undefined && func0.call(data71, "valueContactDetail")){
-if(!(func28(data71.valueContactDetail, {instancePath:instancePath+"/input/" + i13+"/valueContactDetail"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data71.valueContributor !== undefined && func0.call(data71, "valueContributor")){
-if(!(func29(data71.valueContributor, {instancePath:instancePath+"/input/" + i13+"/valueContributor"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data71.valueDataRequirement !== undefined && func0.call(data71, "valueDataRequirement")){
-if(!(func30(data71.valueDataRequirement, {instancePath:instancePath+"/input/" + i13+"/valueDataRequirement"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data71.valueExpression !== undefined && func0.call(data71, "valueExpression")){
-if(!(func31(data71.valueExpression, {instancePath:instancePath+"/input/" + i13+"/valueExpression"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-if(data71.valueParameterDefinition !== undefined && func0.call(data71, "valueParameterDefinition")){
-if(!(func32(data71.valueParameterDefinition, {instancePath:instancePath+"/input/" + i13+"/valueParameterDefinition"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data71.valueRelatedArtifact !== undefined && func0.call(data71, "valueRelatedArtifact")){
-if(!(func33(data71.valueRelatedArtifact, {instancePath:instancePath+"/input/" + i13+"/valueRelatedArtifact"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data71.valueTriggerDefinition !== undefined && func0.call(data71, "valueTriggerDefinition")){
-if(!(func34(data71.valueTriggerDefinition, {instancePath:instancePath+"/input/" + i13+"/valueTriggerDefinition"}))){
-vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
-}
-}
-if(data71.valueUsageContext !== undefined && func0.call(data71, "valueUsageContext")){
-if(!(func35(data71.valueUsageContext, {instancePath:instancePath+"/input/" + i13+"/valueUsageContext"}))){
-vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
-}
-}
-if(data71.valueDosage !== undefined && func0.call(data71, "valueDosage")){
-if(!(func36(data71.valueDosage, {instancePath:instancePath+"/input/" + i13+"/valueDosage"}))){
-vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
-}
-}
-if(data71.valueMeta !== undefined && func0.call(data71, "valueMeta")){
-if(!(func1(data71.valueMeta, {instancePath:instancePath+"/input/" + i13+"/valueMeta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-const forms0 = func37(data71, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/type", {type: "object"}); errors++;
-}
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input", "#/cdxMembers/input/type", {type: "array"}); errors++;
 }
 }
 if(data.output !== undefined && func0.call(data, "output")){
-let data216 = data.output;
-if(Array.isArray(data216)){
-const len16 = data216.length;
-for(let i16=0; i16<len16; i16++){
-let data217 = data216[i16];
-const _errs217 = errors;
-let valid49 = true;
-const _errs218 = errors;
-if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
-if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Binary")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
+let data8 = data.output;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate3(data8[i1], {instancePath:instancePath+"/output/" + i1}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueId !== undefined && func0.call(data217, "valueId")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueString !== undefined && func0.call(data217, "valueString")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-if(valid50){
-if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
-var valid50 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid50 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-var _valid3 = _errs218 === errors;
-errors = _errs217;
-if(vErrors !== null){
-if(_errs217){
-vErrors.length = _errs217;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs219 = errors;
-if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
-if((data217.valueBase64Binary === undefined) || (!(func0.call(data217, "valueBase64Binary")))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/allOf/0/then/required", {missingProperty: "valueBase64Binary"}); errors++;
-}
-}
-var _valid3 = _errs219 === errors;
-valid49 = _valid3;
-}
-if(!valid49){
-vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
-if((data217.type === undefined) || (!(func0.call(data217, "type")))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/required", {missingProperty: "type"}); errors++;
-}
-if(data217.id !== undefined && func0.call(data217, "id")){
-let data287 = data217.id;
-if(typeof data287 === "string"){
-if(func9(data287) < 1){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/id", "#/$defs/Task_Output/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/id", "#/$defs/Task_Output/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data217.extension !== undefined && func0.call(data217, "extension")){
-let data288 = data217.extension;
-if(Array.isArray(data288)){
-const len17 = data288.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data288[i17], {instancePath:instancePath+"/output/" + i16+"/extension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/extension", "#/$defs/Task_Output/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data217.modifierExtension !== undefined && func0.call(data217, "modifierExtension")){
-let data290 = data217.modifierExtension;
-if(Array.isArray(data290)){
-const len18 = data290.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func5(data290[i18], {instancePath:instancePath+"/output/" + i16+"/modifierExtension/" + i18}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/modifierExtension", "#/$defs/Task_Output/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data217.type !== undefined && func0.call(data217, "type")){
-if(!(func8(data217.type, {instancePath:instancePath+"/output/" + i16+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Binary")){
-let data293 = data217.valueBase64Binary;
-if(typeof data293 === "string"){
-if(!(formats1(data293))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBase64Binary", "#/$defs/Task_Output/properties/valueBase64Binary/format", {format: "base64"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBase64Binary", "#/$defs/Task_Output/properties/valueBase64Binary/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
-if(!(func2(data217._valueBase64Binary, {instancePath:instancePath+"/output/" + i16+"/_valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
-if(typeof data217.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBoolean", "#/$defs/Task_Output/properties/valueBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
-if(!(func2(data217._valueBoolean, {instancePath:instancePath+"/output/" + i16+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
-let data297 = data217.valueCanonical;
-if(typeof data297 === "string"){
-if(!pattern1.test(data297)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCanonical", "#/$defs/Task_Output/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCanonical", "#/$defs/Task_Output/properties/valueCanonical/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
-if(!(func2(data217._valueCanonical, {instancePath:instancePath+"/output/" + i16+"/_valueCanonical"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
-let data299 = data217.valueCode;
-if(typeof data299 === "string"){
-if(!pattern2.test(data299)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCode", "#/$defs/Task_Output/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCode", "#/$defs/Task_Output/properties/valueCode/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
-if(!(func2(data217._valueCode, {instancePath:instancePath+"/output/" + i16+"/_valueCode"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
-let data301 = data217.valueDate;
-if(typeof data301 === "string"){
-if(!pattern4.test(data301)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDate", "#/$defs/Task_Output/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDate", "#/$defs/Task_Output/properties/valueDate/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
-if(!(func2(data217._valueDate, {instancePath:instancePath+"/output/" + i16+"/_valueDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
-let data303 = data217.valueDateTime;
-if(typeof data303 === "string"){
-if(!pattern3.test(data303)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDateTime", "#/$defs/Task_Output/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDateTime", "#/$defs/Task_Output/properties/valueDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
-if(!(func2(data217._valueDateTime, {instancePath:instancePath+"/output/" + i16+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
-let data305 = data217.valueDecimal;
-if(!((typeof data305 == "number") && (isFinite(data305)))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDecimal", "#/$defs/Task_Output/properties/valueDecimal/type", {type: "number"}); errors++;
-}
-}
-if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
-if(!(func2(data217._valueDecimal, {instancePath:instancePath+"/output/" + i16+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueId !== undefined && func0.call(data217, "valueId")){
-let data307 = data217.valueId;
-if(typeof data307 === "string"){
-if(!pattern0.test(data307)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueId", "#/$defs/Task_Output/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueId", "#/$defs/Task_Output/properties/valueId/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
-if(!(func2(data217._valueId, {instancePath:instancePath+"/output/" + i16+"/_valueId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
-let data309 = data217.valueInstant;
-if(typeof data309 === "string"){
-if(!pattern5.test(data309)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInstant", "#/$defs/Task_Output/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInstant", "#/$defs/Task_Output/properties/valueInstant/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
-if(!(func2(data217._valueInstant, {instancePath:instancePath+"/output/" + i16+"/_valueInstant"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
-let data311 = data217.valueInteger;
-if(!(((typeof data311 == "number") && (!(data311 % 1) && !isNaN(data311))) && (isFinite(data311)))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/type", {type: "integer"}); errors++;
-}
-if((typeof data311 == "number") && (isFinite(data311))){
-if(data311 > 2147483647 || isNaN(data311)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data311 < -2147483648 || isNaN(data311)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
-if(!(func2(data217._valueInteger, {instancePath:instancePath+"/output/" + i16+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
-let data313 = data217.valueMarkdown;
-if(typeof data313 === "string"){
-if(func9(data313) < 1){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueMarkdown", "#/$defs/Task_Output/properties/valueMarkdown/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueMarkdown", "#/$defs/Task_Output/properties/valueMarkdown/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
-if(!(func2(data217._valueMarkdown, {instancePath:instancePath+"/output/" + i16+"/_valueMarkdown"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
-let data315 = data217.valueOid;
-if(typeof data315 === "string"){
-if(!pattern6.test(data315)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueOid", "#/$defs/Task_Output/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueOid", "#/$defs/Task_Output/properties/valueOid/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
-if(!(func2(data217._valueOid, {instancePath:instancePath+"/output/" + i16+"/_valueOid"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
-let data317 = data217.valuePositiveInt;
-if(!(((typeof data317 == "number") && (!(data317 % 1) && !isNaN(data317))) && (isFinite(data317)))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/type", {type: "integer"}); errors++;
-}
-if((typeof data317 == "number") && (isFinite(data317))){
-if(data317 > 2147483647 || isNaN(data317)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data317 < 1 || isNaN(data317)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
-if(!(func2(data217._valuePositiveInt, {instancePath:instancePath+"/output/" + i16+"/_valuePositiveInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueString !== undefined && func0.call(data217, "valueString")){
-let data319 = data217.valueString;
-if(typeof data319 === "string"){
-if(func9(data319) < 1){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueString", "#/$defs/Task_Output/properties/valueString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueString", "#/$defs/Task_Output/properties/valueString/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
-if(!(func2(data217._valueString, {instancePath:instancePath+"/output/" + i16+"/_valueString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
-let data321 = data217.valueTime;
-if(typeof data321 === "string"){
-if(!pattern7.test(data321)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueTime", "#/$defs/Task_Output/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueTime", "#/$defs/Task_Output/properties/valueTime/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
-if(!(func2(data217._valueTime, {instancePath:instancePath+"/output/" + i16+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
-let data323 = data217.valueUnsignedInt;
-if(!(((typeof data323 == "number") && (!(data323 % 1) && !isNaN(data323))) && (isFinite(data323)))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
-}
-if((typeof data323 == "number") && (isFinite(data323))){
-if(data323 > 2147483647 || isNaN(data323)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data323 < 0 || isNaN(data323)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
-if(!(func2(data217._valueUnsignedInt, {instancePath:instancePath+"/output/" + i16+"/_valueUnsignedInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
-let data325 = data217.valueUri;
-if(typeof data325 === "string"){
-if(!pattern1.test(data325)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUri", "#/$defs/Task_Output/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUri", "#/$defs/Task_Output/properties/valueUri/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
-if(!(func2(data217._valueUri, {instancePath:instancePath+"/output/" + i16+"/_valueUri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
-let data327 = data217.valueUrl;
-if(typeof data327 === "string"){
-if(!pattern1.test(data327)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUrl", "#/$defs/Task_Output/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUrl", "#/$defs/Task_Output/properties/valueUrl/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
-if(!(func2(data217._valueUrl, {instancePath:instancePath+"/output/" + i16+"/_valueUrl"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
-let data329 = data217.valueUuid;
-if(typeof data329 === "string"){
-if(!pattern8.test(data329)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUuid", "#/$defs/Task_Output/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUuid", "#/$defs/Task_Output/properties/valueUuid/type", {type: "string"}); errors++;
-}
-}
-if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
-if(!(func2(data217._valueUuid, {instancePath:instancePath+"/output/" + i16+"/_valueUuid"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
-if(!(func12(data217.valueAddress, {instancePath:instancePath+"/output/" + i16+"/valueAddress"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
-if(!(func13(data217.valueAge, {instancePath:instancePath+"/output/" + i16+"/valueAge"}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
-if(!(func11(data217.valueAnnotation, {instancePath:instancePath+"/output/" + i16+"/valueAnnotation"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
-if(!(func14(data217.valueAttachment, {instancePath:instancePath+"/output/" + i16+"/valueAttachment"}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
-if(!(func8(data217.valueCodeableConcept, {instancePath:instancePath+"/output/" + i16+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
-if(!(func15(data217.valueCoding, {instancePath:instancePath+"/output/" + i16+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
-}
-}
-if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
-if(!(func16(data217.valueContactPoint, {instancePath:instancePath+"/output/" + i16+"/valueContactPoint"}))){
-vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
-}
-}
-if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
-if(!(func17(data217.valueCount, {instancePath:instancePath+"/output/" + i16+"/valueCount"}))){
-vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
-}
-}
-if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
-if(!(func18(data217.valueDistance, {instancePath:instancePath+"/output/" + i16+"/valueDistance"}))){
-vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
-}
-}
-if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
-if(!(func19(data217.valueDuration, {instancePath:instancePath+"/output/" + i16+"/valueDuration"}))){
-vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
-}
-}
-if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
-if(!(func20(data217.valueHumanName, {instancePath:instancePath+"/output/" + i16+"/valueHumanName"}))){
-vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
-}
-}
-if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
-if(!(func6(data217.valueIdentifier, {instancePath:instancePath+"/output/" + i16+"/valueIdentifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
-if(!(func21(data217.valueMoney, {instancePath:instancePath+"/output/" + i16+"/valueMoney"}))){
-vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
-}
-}
-if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
-if(!(func10(data217.valuePeriod, {instancePath:instancePath+"/output/" + i16+"/valuePeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
-if(!(func22(data217.valueQuantity, {instancePath:instancePath+"/output/" + i16+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
-}
-}
-if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
-if(!(func23(data217.valueRange, {instancePath:instancePath+"/output/" + i16+"/valueRange"}))){
-vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
-}
-}
-if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
-if(!(func24(data217.valueRatio, {instancePath:instancePath+"/output/" + i16+"/valueRatio"}))){
-vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
-}
-}
-if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
-if(!(func7(data217.valueReference, {instancePath:instancePath+"/output/" + i16+"/valueReference"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
-if(!(func25(data217.valueSampledData, {instancePath:instancePath+"/output/" + i16+"/valueSampledData"}))){
-vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
-}
-}
-if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
-if(!(func26(data217.valueSignature, {instancePath:instancePath+"/output/" + i16+"/valueSignature"}))){
-vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
-}
-}
-if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
-if(!(func27(data217.valueTiming, {instancePath:instancePath+"/output/" + i16+"/valueTiming"}))){
-vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
-}
-}
-if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
-if(!(func28(data217.valueContactDetail, {instancePath:instancePath+"/output/" + i16+"/valueContactDetail"}))){
-vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
-}
-}
-if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
-if(!(func29(data217.valueContributor, {instancePath:instancePath+"/output/" + i16+"/valueContributor"}))){
-vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
-}
-}
-if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
-if(!(func30(data217.valueDataRequirement, {instancePath:instancePath+"/output/" + i16+"/valueDataRequirement"}))){
-vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
-}
-}
-if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
-if(!(func31(data217.valueExpression, {instancePath:instancePath+"/output/" + i16+"/valueExpression"}))){
-vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
-}
-}
-if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
-if(!(func32(data217.valueParameterDefinition, {instancePath:instancePath+"/output/" + i16+"/valueParameterDefinition"}))){
-vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
-}
-}
-if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
-if(!(func33(data217.valueRelatedArtifact, {instancePath:instancePath+"/output/" + i16+"/valueRelatedArtifact"}))){
-vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
-}
-}
-if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
-if(!(func34(data217.valueTriggerDefinition, {instancePath:instancePath+"/output/" + i16+"/valueTriggerDefinition"}))){
-vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
-}
-}
-if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
-if(!(func35(data217.valueUsageContext, {instancePath:instancePath+"/output/" + i16+"/valueUsageContext"}))){
-vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
-}
-}
-if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
-if(!(func36(data217.valueDosage, {instancePath:instancePath+"/output/" + i16+"/valueDosage"}))){
-vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
-}
-}
-if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
-if(!(func1(data217.valueMeta, {instancePath:instancePath+"/output/" + i16+"/valueMeta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-const forms1 = func37(data217, obj0);
-if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/type", {type: "object"}); errors++;
-}
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output", "#/properties/output/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output", "#/cdxMembers/output/type", {type: "array"}); errors++;
 }
 }
 }
@@ -3113,10 +1779,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,15 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
-  "status": {
-   "enum": [
-    "draft",
-    "active",
-    "retired",
-    "unknown"
-   ]
-  },
+ "cdxMembers": {
   "kind": {
    "enum": [
     "instance",
@@ -26,380 +18,119 @@ const schema0 = {
   }
  }
 };
-
-
-
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("ajv/dist/runtime/ucs2length").default;
-const func7 = require("./datatypes.cjs")["ContactDetail"];
-const func8 = require("./datatypes.cjs")["UsageContext"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func11 = require("./datatypes.cjs")["member_f132ef2fd4"];
+const func12 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["member_485a2a68b1"];
+const func15 = require("./datatypes.cjs")["member_1538b1110f"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["url", func4],
+["_url", func5],
+["version", func10],
+["_version", func5],
+["name", func10],
+["_name", func5],
+["title", func10],
+["_title", func5],
+["status", func11],
+["_status", func5],
+["experimental", func12],
+["_experimental", func5],
+["date", func13],
+["_date", func5],
+["publisher", func10],
+["_publisher", func5],
+["contact", func14],
+["description", func10],
+["_description", func5],
+["useContext", func15],
+["jurisdiction", func16],
+["purpose", func10],
+["_purpose", func5],
+["copyright", func10],
+["_copyright", func5]
+];
+const func18 = [
+["_kind", func5]
+];
+const func19 = [
+["lockedDate", func12],
+["_lockedDate", func5]
+];
+const func20 = [
+["_codeSearch", func5]
+];
 
-
-
+const func21 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["name", func10],
+["_name", func5],
+["version", func10],
+["_version", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-let data5 = data.code;
-if(typeof data5 === "string"){
-if(func6(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
-}
-}
-if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2(data._code, {instancePath:instancePath+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.isDefault !== undefined && func0.call(data, "isDefault")){
-if(typeof data.isDefault !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isDefault", "#/properties/isDefault/type", {type: "boolean"}); errors++;
-}
-}
-if(data._isDefault !== undefined && func0.call(data, "_isDefault")){
-if(!(func2(data._isDefault, {instancePath:instancePath+"/_isDefault"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.compositional !== undefined && func0.call(data, "compositional")){
-if(typeof data.compositional !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/compositional", "#/properties/compositional/type", {type: "boolean"}); errors++;
-}
-}
-if(data._compositional !== undefined && func0.call(data, "_compositional")){
-if(!(func2(data._compositional, {instancePath:instancePath+"/_compositional"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data11 = data.language;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-let data12 = data11[i2];
-if(typeof data12 === "string"){
-if(!pattern2.test(data12)){
-vErrors = addError(vErrors, instancePath+"/language/" + i2, "#/properties/language/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language/" + i2, "#/properties/language/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "array"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-let data13 = data._language;
-if(Array.isArray(data13)){
-const len3 = data13.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func2(data13[i3], {instancePath:instancePath+"/_language/" + i3}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_language", "#/properties/_language/type", {type: "array"}); errors++;
-}
-}
-if(data.filter !== undefined && func0.call(data, "filter")){
-let data15 = data.filter;
-if(Array.isArray(data15)){
-const len4 = data15.length;
-for(let i4=0; i4<len4; i4++){
-let data16 = data15[i4];
-const _errs31 = errors;
-let valid13 = true;
-const _errs32 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16._code !== undefined && func0.call(data16, "_code")){
+if(data._name !== undefined && func0.call(data, "_name")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs32 === errors;
-errors = _errs31;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs33 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if((data16.code === undefined) || (!(func0.call(data16, "code")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/0/then/required", {missingProperty: "code"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
-var _valid0 = _errs33 === errors;
-valid13 = _valid0;
-if(valid13){
-var props0 = {};
-props0.code = true;
-props0._code = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid13){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs35 = errors;
-let valid15 = true;
-const _errs36 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16._op !== undefined && func0.call(data16, "_op")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs36 === errors;
-errors = _errs35;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func21, vErrors);
 if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs37 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if((data16.op === undefined) || (!(func0.call(data16, "op")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/1/then/required", {missingProperty: "op"}); errors++;
-}
-}
-var _valid1 = _errs37 === errors;
-valid15 = _valid1;
-if(valid15){
-var props1 = {};
-props1.op = true;
-props1._op = true;
-}
-}
-if(!valid15){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.code = true;
-props0._code = true;
-props0.op = true;
-props0._op = true;
-}
-if(data16.id !== undefined && func0.call(data16, "id")){
-let data19 = data16.id;
-if(typeof data19 === "string"){
-if(func6(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/id", "#/$defs/TerminologyCapabilities_Filter/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/id", "#/$defs/TerminologyCapabilities_Filter/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data16.extension !== undefined && func0.call(data16, "extension")){
-let data20 = data16.extension;
-if(Array.isArray(data20)){
-const len5 = data20.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data20[i5], {instancePath:instancePath+"/filter/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/extension", "#/$defs/TerminologyCapabilities_Filter/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
-let data22 = data16.modifierExtension;
-if(Array.isArray(data22)){
-const len6 = data22.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data22[i6], {instancePath:instancePath+"/filter/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/modifierExtension", "#/$defs/TerminologyCapabilities_Filter/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data16.code !== undefined && func0.call(data16, "code")){
-let data24 = data16.code;
-if(typeof data24 === "string"){
-if(!pattern2.test(data24)){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/code", "#/$defs/TerminologyCapabilities_Filter/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/code", "#/$defs/TerminologyCapabilities_Filter/properties/code/type", {type: "string"}); errors++;
-}
-}
-if(data16._code !== undefined && func0.call(data16, "_code")){
-if(!(func2(data16._code, {instancePath:instancePath+"/filter/" + i4+"/_code"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data16.op !== undefined && func0.call(data16, "op")){
-let data26 = data16.op;
-if(Array.isArray(data26)){
-const len7 = data26.length;
-for(let i7=0; i7<len7; i7++){
-let data27 = data26[i7];
-if(typeof data27 === "string"){
-if(!pattern2.test(data27)){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op/" + i7, "#/$defs/TerminologyCapabilities_Filter/properties/op/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op/" + i7, "#/$defs/TerminologyCapabilities_Filter/properties/op/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op", "#/$defs/TerminologyCapabilities_Filter/properties/op/type", {type: "array"}); errors++;
-}
-}
-if(data16._op !== undefined && func0.call(data16, "_op")){
-let data28 = data16._op;
-if(Array.isArray(data28)){
-const len8 = data28.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func2(data28[i8], {instancePath:instancePath+"/filter/" + i4+"/_op/" + i8}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/_op", "#/$defs/TerminologyCapabilities_Filter/properties/_op/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", {type: "array"}); errors++;
-}
-}
-if(data.property !== undefined && func0.call(data, "property")){
-let data30 = data.property;
-if(Array.isArray(data30)){
-const len9 = data30.length;
-for(let i9=0; i9<len9; i9++){
-let data31 = data30[i9];
-if(typeof data31 === "string"){
-if(!pattern2.test(data31)){
-vErrors = addError(vErrors, instancePath+"/property/" + i9, "#/properties/property/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i9, "#/properties/property/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
-}
-}
-if(data._property !== undefined && func0.call(data, "_property")){
-let data32 = data._property;
-if(Array.isArray(data32)){
-const len10 = data32.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func2(data32[i10], {instancePath:instancePath+"/_property/" + i10}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_property", "#/properties/_property/type", {type: "array"}); errors++;
-}
+errors = vErrors.length;
 }
 }
 else {
@@ -408,117 +139,56 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "code": true,
-  "_code": true,
-  "isDefault": true,
-  "_isDefault": true,
-  "compositional": true,
-  "_compositional": true,
-  "language": true,
-  "_language": true,
-  "filter": true,
-  "property": true,
-  "_property": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
+
+const func22 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["description", func10],
+["_description", func5],
+["url", func4],
+["_url", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._description !== undefined && func0.call(data, "_description")){
+vErrors = pushError(vErrors, {}); errors++;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.description === undefined) || (!(func0.call(data, "description")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "description"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.uri !== undefined && func0.call(data, "uri")){
-let data5 = data.uri;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/uri", "#/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/uri", "#/properties/uri/type", {type: "string"}); errors++;
-}
-}
-if(data._uri !== undefined && func0.call(data, "_uri")){
-if(!(func2(data._uri, {instancePath:instancePath+"/_uri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-let data7 = data.version;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate1(data7[i2], {instancePath:instancePath+"/version/" + i2}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
-}
-}
-if(data.subsumption !== undefined && func0.call(data, "subsumption")){
-if(typeof data.subsumption !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/subsumption", "#/properties/subsumption/type", {type: "boolean"}); errors++;
-}
-}
-if(data._subsumption !== undefined && func0.call(data, "_subsumption")){
-if(!(func2(data._subsumption, {instancePath:instancePath+"/_subsumption"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -527,253 +197,119 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "uri": true,
-  "_uri": true,
-  "version": true,
-  "subsumption": true,
-  "_subsumption": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 
+const func23 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["uri", func4],
+["_uri", func5]
+];
+const func24 = [
+["subsumption", func12],
+["_subsumption", func5]
+];
 
+const func25 = require("./datatypes.cjs")["member_2efec1aa70"];
+const func26 = require("./datatypes.cjs")["member_037bb971b0"];
+const func27 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["code", func10],
+["_code", func5],
+["isDefault", func12],
+["_isDefault", func5],
+["compositional", func12],
+["_compositional", func5],
+["language", func25],
+["_language", func26]
+];
+const func28 = [
+["property", func25],
+["_property", func26]
+];
+
+const func29 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["code", func6],
+["_code", func5],
+["op", func25],
+["_op", func26]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.hierarchical !== undefined && func0.call(data, "hierarchical")){
-if(typeof data.hierarchical !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/hierarchical", "#/properties/hierarchical/type", {type: "boolean"}); errors++;
-}
-}
-if(data._hierarchical !== undefined && func0.call(data, "_hierarchical")){
-if(!(func2(data._hierarchical, {instancePath:instancePath+"/_hierarchical"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.paging !== undefined && func0.call(data, "paging")){
-if(typeof data.paging !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/paging", "#/properties/paging/type", {type: "boolean"}); errors++;
-}
-}
-if(data._paging !== undefined && func0.call(data, "_paging")){
-if(!(func2(data._paging, {instancePath:instancePath+"/_paging"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.incomplete !== undefined && func0.call(data, "incomplete")){
-if(typeof data.incomplete !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/incomplete", "#/properties/incomplete/type", {type: "boolean"}); errors++;
-}
-}
-if(data._incomplete !== undefined && func0.call(data, "_incomplete")){
-if(!(func2(data._incomplete, {instancePath:instancePath+"/_incomplete"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.parameter !== undefined && func0.call(data, "parameter")){
-let data11 = data.parameter;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-let data12 = data11[i2];
-const _errs24 = errors;
-let valid9 = true;
-const _errs25 = errors;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12._name !== undefined && func0.call(data12, "_name")){
+if(data._code !== undefined && func0.call(data, "_code")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs25 === errors;
-errors = _errs24;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs24){
-vErrors.length = _errs24;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs26 = errors;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if((data12.name === undefined) || (!(func0.call(data12, "name")))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/allOf/0/then/required", {missingProperty: "name"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
-var _valid0 = _errs26 === errors;
-valid9 = _valid0;
-if(valid9){
-var props0 = {};
-props0.name = true;
-props0._name = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._op !== undefined && func0.call(data, "_op")){
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
-if(!valid9){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.name = true;
-props0._name = true;
-props0.documentation = true;
-props0._documentation = true;
-}
-if(data12.id !== undefined && func0.call(data12, "id")){
-let data14 = data12.id;
-if(typeof data14 === "string"){
-if(func6(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/TerminologyCapabilities_Parameter/properties/id/minLength", {limit: 1}); errors++;
-}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/TerminologyCapabilities_Parameter/properties/id/type", {type: "string"}); errors++;
+vErrors = null;
 }
 }
-if(data12.extension !== undefined && func0.call(data12, "extension")){
-let data15 = data12.extension;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data15[i3], {instancePath:instancePath+"/parameter/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.op === undefined) || (!(func0.call(data, "op")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "op"}); errors++;
 }
 }
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/extension", "#/$defs/TerminologyCapabilities_Parameter/properties/extension/type", {type: "array"}); errors++;
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
-}
-if(data12.modifierExtension !== undefined && func0.call(data12, "modifierExtension")){
-let data17 = data12.modifierExtension;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data17[i4], {instancePath:instancePath+"/parameter/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/modifierExtension", "#/$defs/TerminologyCapabilities_Parameter/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data12.name !== undefined && func0.call(data12, "name")){
-let data19 = data12.name;
-if(typeof data19 === "string"){
-if(!pattern2.test(data19)){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/TerminologyCapabilities_Parameter/properties/name/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/TerminologyCapabilities_Parameter/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data12._name !== undefined && func0.call(data12, "_name")){
-if(!(func2(data12._name, {instancePath:instancePath+"/parameter/" + i2+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data12.documentation !== undefined && func0.call(data12, "documentation")){
-let data21 = data12.documentation;
-if(typeof data21 === "string"){
-if(func6(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/documentation", "#/$defs/TerminologyCapabilities_Parameter/properties/documentation/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/documentation", "#/$defs/TerminologyCapabilities_Parameter/properties/documentation/type", {type: "string"}); errors++;
-}
-}
-if(data12._documentation !== undefined && func0.call(data12, "_documentation")){
-if(!(func2(data12._documentation, {instancePath:instancePath+"/parameter/" + i2+"/_documentation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
-}
-}
-if(data.textFilter !== undefined && func0.call(data, "textFilter")){
-let data23 = data.textFilter;
-if(typeof data23 === "string"){
-if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/textFilter", "#/properties/textFilter/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/textFilter", "#/properties/textFilter/type", {type: "string"}); errors++;
-}
-}
-if(data._textFilter !== undefined && func0.call(data, "_textFilter")){
-if(!(func2(data._textFilter, {instancePath:instancePath+"/_textFilter"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func29, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -782,37 +318,328 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "hierarchical": true,
-  "_hierarchical": true,
-  "paging": true,
-  "_paging": true,
-  "incomplete": true,
-  "_incomplete": true,
-  "parameter": true,
-  "textFilter": true,
-  "_textFilter": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func27, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.filter !== undefined && func0.call(data, "filter")){
+let data0 = data.filter;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data0[i0], {instancePath:instancePath+"/filter/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/filter", "#/cdxMembers/filter/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func28, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.version !== undefined && func0.call(data, "version")){
+let data0 = data.version;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate4(data0[i0], {instancePath:instancePath+"/version/" + i0}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/version", "#/cdxMembers/version/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+
+
+const func30 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["hierarchical", func12],
+["_hierarchical", func5],
+["paging", func12],
+["_paging", func5],
+["incomplete", func12],
+["_incomplete", func5]
+];
+const func31 = [
+["textFilter", func10],
+["_textFilter", func5]
+];
+
+const func32 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["name", func6],
+["_name", func5],
+["documentation", func10],
+["_documentation", func5]
+];
+
+function validate6(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._name !== undefined && func0.call(data, "_name")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func32, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate6.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate7(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func30, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.parameter !== undefined && func0.call(data, "parameter")){
+let data0 = data.parameter;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate6(data0[i0], {instancePath:instancePath+"/parameter/" + i0}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/parameter", "#/cdxMembers/parameter/type", {type: "array"}); errors++;
+}
+}
+vErrors = func1(data, instancePath, func31, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate7.errors = vErrors;
+return errors === 0;
+}
+
+
+const func33 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["translations", func12],
+["_translations", func5]
+];
+
+function validate8(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._translations !== undefined && func0.call(data, "_translations")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.translations === undefined) || (!(func0.call(data, "translations")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "translations"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func33, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate8.errors = vErrors;
+return errors === 0;
+}
+
+
+const func34 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["needsMap", func12],
+["_needsMap", func5]
+];
+
+function validate9(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._needsMap !== undefined && func0.call(data, "_needsMap")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.needsMap === undefined) || (!(func0.call(data, "needsMap")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "needsMap"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func34, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate9.errors = vErrors;
+return errors === 0;
+}
+
+
+const func35 = [
+["id", func10],
+["extension", func9],
+["modifierExtension", func9],
+["translation", func12],
+["_translation", func5]
+];
+
+function validate10(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func35, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate10.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/TerminologyCapabilities.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -840,11 +667,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -876,23 +698,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.date = true;
-props1._date = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 const _errs10 = errors;
 let valid5 = true;
@@ -921,951 +729,92 @@ vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingPro
 }
 var _valid2 = _errs12 === errors;
 valid5 = _valid2;
-if(valid5){
-var props2 = {};
-props2.kind = true;
-props2._kind = true;
-}
 }
 if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.url = true;
-props0._url = true;
-props0.version = true;
-props0._version = true;
-props0.name = true;
-props0._name = true;
-props0.title = true;
-props0._title = true;
-props0.status = true;
-props0._status = true;
-props0.experimental = true;
-props0._experimental = true;
-props0.date = true;
-props0._date = true;
-props0.publisher = true;
-props0._publisher = true;
-props0.contact = true;
-props0.description = true;
-props0._description = true;
-props0.useContext = true;
-props0.jurisdiction = true;
-props0.purpose = true;
-props0._purpose = true;
-props0.copyright = true;
-props0._copyright = true;
-props0.kind = true;
-props0._kind = true;
-props0.software = true;
-props0.implementation = true;
-props0.lockedDate = true;
-props0._lockedDate = true;
-props0.codeSystem = true;
-props0.expansion = true;
-props0.codeSearch = true;
-props0._codeSearch = true;
-props0.validateCode = true;
-props0.translation = true;
-props0.closure = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TerminologyCapabilities" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TerminologyCapabilities"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "TerminologyCapabilities"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data4 = data.id;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data6 = data.implicitRules;
-if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data8 = data.language;
-if(typeof data8 === "string"){
-if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data11 = data.contained;
-if(Array.isArray(data11)){
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data13 = data.extension;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data15 = data.modifierExtension;
-if(Array.isArray(data15)){
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.url !== undefined && func0.call(data, "url")){
-let data17 = data.url;
-if(typeof data17 === "string"){
-if(!pattern1.test(data17)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.version !== undefined && func0.call(data, "version")){
-let data19 = data.version;
-if(typeof data19 === "string"){
-if(func6(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data21 = data.name;
-if(typeof data21 === "string"){
-if(func6(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data23 = data.title;
-if(typeof data23 === "string"){
-if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-let data25 = data.status;
-if(!((((data25 === "draft") || (data25 === "active")) || (data25 === "retired")) || (data25 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined && func0.call(data, "experimental")){
-if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
-}
-}
-if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.date !== undefined && func0.call(data, "date")){
-let data29 = data.date;
-if(typeof data29 === "string"){
-if(!pattern3.test(data29)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data29))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.publisher !== undefined && func0.call(data, "publisher")){
-let data31 = data.publisher;
-if(typeof data31 === "string"){
-if(func6(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
-}
-}
-if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data33 = data.contact;
-if(Array.isArray(data33)){
-const len3 = data33.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func7(data33[i3], {instancePath:instancePath+"/contact/" + i3}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data35 = data.description;
-if(typeof data35 === "string"){
-if(func6(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.useContext !== undefined && func0.call(data, "useContext")){
-let data37 = data.useContext;
-if(Array.isArray(data37)){
-const len4 = data37.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data37[i4], {instancePath:instancePath+"/useContext/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
-}
-}
-if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
-let data39 = data.jurisdiction;
-if(Array.isArray(data39)){
-const len5 = data39.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func9(data39[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
-}
-}
-if(data.purpose !== undefined && func0.call(data, "purpose")){
-let data41 = data.purpose;
-if(typeof data41 === "string"){
-if(func6(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
-}
-}
-if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.copyright !== undefined && func0.call(data, "copyright")){
-let data43 = data.copyright;
-if(typeof data43 === "string"){
-if(func6(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
-}
-}
-if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
-let data45 = data.kind;
-if(typeof data45 !== "string"){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/type", {type: "string"}); errors++;
+let data4 = data.kind;
+if(typeof data4 !== "string"){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/type", {type: "string"}); errors++;
 }
-if(!(((data45 === "instance") || (data45 === "capability")) || (data45 === "requirements"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
+if(!(((data4 === "instance") || (data4 === "capability")) || (data4 === "requirements"))){
+vErrors = addError(vErrors, instancePath+"/kind", "#/cdxMembers/kind/enum", {allowedValues: schema0.cdxMembers.kind.enum}); errors++;
 }
 }
-if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2(data._kind, {instancePath:instancePath+"/_kind"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.software !== undefined && func0.call(data, "software")){
-let data47 = data.software;
-const _errs83 = errors;
-let valid22 = true;
-const _errs84 = errors;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47._name !== undefined && func0.call(data47, "_name")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid3 = _errs84 === errors;
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs85 = errors;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if((data47.name === undefined) || (!(func0.call(data47, "name")))){
-vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/allOf/0/then/required", {missingProperty: "name"}); errors++;
-}
-}
-var _valid3 = _errs85 === errors;
-valid22 = _valid3;
-if(valid22){
-var props3 = {};
-props3.name = true;
-props3._name = true;
-}
-}
-if(!valid22){
-vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(props3 !== true){
-props3 = props3 || {};
-props3.id = true;
-props3.extension = true;
-props3.modifierExtension = true;
-props3.name = true;
-props3._name = true;
-props3.version = true;
-props3._version = true;
-}
-if(data47.id !== undefined && func0.call(data47, "id")){
-let data49 = data47.id;
-if(typeof data49 === "string"){
-if(func6(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/TerminologyCapabilities_Software/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/TerminologyCapabilities_Software/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data47.extension !== undefined && func0.call(data47, "extension")){
-let data50 = data47.extension;
-if(Array.isArray(data50)){
-const len6 = data50.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data50[i6], {instancePath:instancePath+"/software/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/software/extension", "#/$defs/TerminologyCapabilities_Software/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data47.modifierExtension !== undefined && func0.call(data47, "modifierExtension")){
-let data52 = data47.modifierExtension;
-if(Array.isArray(data52)){
-const len7 = data52.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data52[i7], {instancePath:instancePath+"/software/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/software/modifierExtension", "#/$defs/TerminologyCapabilities_Software/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data47.name !== undefined && func0.call(data47, "name")){
-let data54 = data47.name;
-if(typeof data54 === "string"){
-if(func6(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/TerminologyCapabilities_Software/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/TerminologyCapabilities_Software/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data47._name !== undefined && func0.call(data47, "_name")){
-if(!(func2(data47._name, {instancePath:instancePath+"/software/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data47.version !== undefined && func0.call(data47, "version")){
-let data56 = data47.version;
-if(typeof data56 === "string"){
-if(func6(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/TerminologyCapabilities_Software/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/TerminologyCapabilities_Software/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data47._version !== undefined && func0.call(data47, "_version")){
-if(!(func2(data47._version, {instancePath:instancePath+"/software/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/type", {type: "object"}); errors++;
+if(!(validate1(data.software, {instancePath:instancePath+"/software"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.implementation !== undefined && func0.call(data, "implementation")){
-let data58 = data.implementation;
-const _errs104 = errors;
-let valid31 = true;
-const _errs105 = errors;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if(data58._description !== undefined && func0.call(data58, "_description")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid4 = _errs105 === errors;
-errors = _errs104;
-if(vErrors !== null){
-if(_errs104){
-vErrors.length = _errs104;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs106 = errors;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if((data58.description === undefined) || (!(func0.call(data58, "description")))){
-vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/allOf/0/then/required", {missingProperty: "description"}); errors++;
-}
-}
-var _valid4 = _errs106 === errors;
-valid31 = _valid4;
-if(valid31){
-var props4 = {};
-props4.description = true;
-props4._description = true;
-}
-}
-if(!valid31){
-vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if(props4 !== true){
-props4 = props4 || {};
-props4.id = true;
-props4.extension = true;
-props4.modifierExtension = true;
-props4.description = true;
-props4._description = true;
-props4.url = true;
-props4._url = true;
-}
-if(data58.id !== undefined && func0.call(data58, "id")){
-let data60 = data58.id;
-if(typeof data60 === "string"){
-if(func6(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/TerminologyCapabilities_Implementation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/TerminologyCapabilities_Implementation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data58.extension !== undefined && func0.call(data58, "extension")){
-let data61 = data58.extension;
-if(Array.isArray(data61)){
-const len8 = data61.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data61[i8], {instancePath:instancePath+"/implementation/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implementation/extension", "#/$defs/TerminologyCapabilities_Implementation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data58.modifierExtension !== undefined && func0.call(data58, "modifierExtension")){
-let data63 = data58.modifierExtension;
-if(Array.isArray(data63)){
-const len9 = data63.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data63[i9], {instancePath:instancePath+"/implementation/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implementation/modifierExtension", "#/$defs/TerminologyCapabilities_Implementation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data58.description !== undefined && func0.call(data58, "description")){
-let data65 = data58.description;
-if(typeof data65 === "string"){
-if(func6(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/TerminologyCapabilities_Implementation/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/TerminologyCapabilities_Implementation/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data58._description !== undefined && func0.call(data58, "_description")){
-if(!(func2(data58._description, {instancePath:instancePath+"/implementation/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data58.url !== undefined && func0.call(data58, "url")){
-let data67 = data58.url;
-if(typeof data67 === "string"){
-if(!pattern1.test(data67)){
-vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/TerminologyCapabilities_Implementation/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/TerminologyCapabilities_Implementation/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data58._url !== undefined && func0.call(data58, "_url")){
-if(!(func2(data58._url, {instancePath:instancePath+"/implementation/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/type", {type: "object"}); errors++;
-}
-}
-if(data.lockedDate !== undefined && func0.call(data, "lockedDate")){
-if(typeof data.lockedDate !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/lockedDate", "#/properties/lockedDate/type", {type: "boolean"}); errors++;
-}
-}
-if(data._lockedDate !== undefined && func0.call(data, "_lockedDate")){
-if(!(func2(data._lockedDate, {instancePath:instancePath+"/_lockedDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.codeSystem !== undefined && func0.call(data, "codeSystem")){
-let data71 = data.codeSystem;
-if(Array.isArray(data71)){
-const len10 = data71.length;
-for(let i10=0; i10<len10; i10++){
-if(!(validate2(data71[i10], {instancePath:instancePath+"/codeSystem/" + i10}))){
+if(!(validate2(data.implementation, {instancePath:instancePath+"/implementation"}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.codeSystem !== undefined && func0.call(data, "codeSystem")){
+let data7 = data.codeSystem;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate5(data7[i0], {instancePath:instancePath+"/codeSystem/" + i0}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
+}
+}
 }
 else {
-vErrors = addError(vErrors, instancePath+"/codeSystem", "#/properties/codeSystem/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/codeSystem", "#/cdxMembers/codeSystem/type", {type: "array"}); errors++;
 }
 }
 if(data.expansion !== undefined && func0.call(data, "expansion")){
-if(!(validate3(data.expansion, {instancePath:instancePath+"/expansion"}))){
-vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
+if(!(validate7(data.expansion, {instancePath:instancePath+"/expansion"}))){
+vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 if(data.codeSearch !== undefined && func0.call(data, "codeSearch")){
-let data74 = data.codeSearch;
-if(!((data74 === "explicit") || (data74 === "all"))){
-vErrors = addError(vErrors, instancePath+"/codeSearch", "#/properties/codeSearch/enum", {allowedValues: schema0.properties.codeSearch.enum}); errors++;
+let data10 = data.codeSearch;
+if(!((data10 === "explicit") || (data10 === "all"))){
+vErrors = addError(vErrors, instancePath+"/codeSearch", "#/cdxMembers/codeSearch/enum", {allowedValues: schema0.cdxMembers.codeSearch.enum}); errors++;
 }
 }
-if(data._codeSearch !== undefined && func0.call(data, "_codeSearch")){
-if(!(func2(data._codeSearch, {instancePath:instancePath+"/_codeSearch"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func20, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.validateCode !== undefined && func0.call(data, "validateCode")){
-let data76 = data.validateCode;
-const _errs134 = errors;
-let valid42 = true;
-const _errs135 = errors;
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-if(data76._translations !== undefined && func0.call(data76, "_translations")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid5 = _errs135 === errors;
-errors = _errs134;
-if(vErrors !== null){
-if(_errs134){
-vErrors.length = _errs134;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs136 = errors;
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-if((data76.translations === undefined) || (!(func0.call(data76, "translations")))){
-vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/then/required", {missingProperty: "translations"}); errors++;
-}
-}
-var _valid5 = _errs136 === errors;
-valid42 = _valid5;
-if(valid42){
-var props5 = {};
-props5.translations = true;
-props5._translations = true;
-}
-}
-if(!valid42){
-vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-if(props5 !== true){
-props5 = props5 || {};
-props5.id = true;
-props5.extension = true;
-props5.modifierExtension = true;
-props5.translations = true;
-props5._translations = true;
-}
-if(data76.id !== undefined && func0.call(data76, "id")){
-let data78 = data76.id;
-if(typeof data78 === "string"){
-if(func6(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/validateCode/id", "#/$defs/TerminologyCapabilities_ValidateCode/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/validateCode/id", "#/$defs/TerminologyCapabilities_ValidateCode/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data76.extension !== undefined && func0.call(data76, "extension")){
-let data79 = data76.extension;
-if(Array.isArray(data79)){
-const len11 = data79.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data79[i11], {instancePath:instancePath+"/validateCode/extension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/validateCode/extension", "#/$defs/TerminologyCapabilities_ValidateCode/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data76.modifierExtension !== undefined && func0.call(data76, "modifierExtension")){
-let data81 = data76.modifierExtension;
-if(Array.isArray(data81)){
-const len12 = data81.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data81[i12], {instancePath:instancePath+"/validateCode/modifierExtension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/validateCode/modifierExtension", "#/$defs/TerminologyCapabilities_ValidateCode/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data76.translations !== undefined && func0.call(data76, "translations")){
-if(typeof data76.translations !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/validateCode/translations", "#/$defs/TerminologyCapabilities_ValidateCode/properties/translations/type", {type: "boolean"}); errors++;
-}
-}
-if(data76._translations !== undefined && func0.call(data76, "_translations")){
-if(!(func2(data76._translations, {instancePath:instancePath+"/validateCode/_translations"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/type", {type: "object"}); errors++;
+if(!(validate8(data.validateCode, {instancePath:instancePath+"/validateCode"}))){
+vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 if(data.translation !== undefined && func0.call(data, "translation")){
-let data85 = data.translation;
-const _errs152 = errors;
-let valid51 = true;
-const _errs153 = errors;
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-if(data85._needsMap !== undefined && func0.call(data85, "_needsMap")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid6 = _errs153 === errors;
-errors = _errs152;
-if(vErrors !== null){
-if(_errs152){
-vErrors.length = _errs152;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs154 = errors;
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-if((data85.needsMap === undefined) || (!(func0.call(data85, "needsMap")))){
-vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/allOf/0/then/required", {missingProperty: "needsMap"}); errors++;
-}
-}
-var _valid6 = _errs154 === errors;
-valid51 = _valid6;
-if(valid51){
-var props6 = {};
-props6.needsMap = true;
-props6._needsMap = true;
-}
-}
-if(!valid51){
-vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-if(props6 !== true){
-props6 = props6 || {};
-props6.id = true;
-props6.extension = true;
-props6.modifierExtension = true;
-props6.needsMap = true;
-props6._needsMap = true;
-}
-if(data85.id !== undefined && func0.call(data85, "id")){
-let data87 = data85.id;
-if(typeof data87 === "string"){
-if(func6(data87) < 1){
-vErrors = addError(vErrors, instancePath+"/translation/id", "#/$defs/TerminologyCapabilities_Translation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/translation/id", "#/$defs/TerminologyCapabilities_Translation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data85.extension !== undefined && func0.call(data85, "extension")){
-let data88 = data85.extension;
-if(Array.isArray(data88)){
-const len13 = data88.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data88[i13], {instancePath:instancePath+"/translation/extension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/translation/extension", "#/$defs/TerminologyCapabilities_Translation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data85.modifierExtension !== undefined && func0.call(data85, "modifierExtension")){
-let data90 = data85.modifierExtension;
-if(Array.isArray(data90)){
-const len14 = data90.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func5(data90[i14], {instancePath:instancePath+"/translation/modifierExtension/" + i14}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/translation/modifierExtension", "#/$defs/TerminologyCapabilities_Translation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data85.needsMap !== undefined && func0.call(data85, "needsMap")){
-if(typeof data85.needsMap !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/translation/needsMap", "#/$defs/TerminologyCapabilities_Translation/properties/needsMap/type", {type: "boolean"}); errors++;
-}
-}
-if(data85._needsMap !== undefined && func0.call(data85, "_needsMap")){
-if(!(func2(data85._needsMap, {instancePath:instancePath+"/translation/_needsMap"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/type", {type: "object"}); errors++;
+if(!(validate9(data.translation, {instancePath:instancePath+"/translation"}))){
+vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
 }
 }
 if(data.closure !== undefined && func0.call(data, "closure")){
-let data94 = data.closure;
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-if(data94.id !== undefined && func0.call(data94, "id")){
-let data95 = data94.id;
-if(typeof data95 === "string"){
-if(func6(data95) < 1){
-vErrors = addError(vErrors, instancePath+"/closure/id", "#/$defs/TerminologyCapabilities_Closure/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/closure/id", "#/$defs/TerminologyCapabilities_Closure/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data94.extension !== undefined && func0.call(data94, "extension")){
-let data96 = data94.extension;
-if(Array.isArray(data96)){
-const len15 = data96.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func5(data96[i15], {instancePath:instancePath+"/closure/extension/" + i15}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/closure/extension", "#/$defs/TerminologyCapabilities_Closure/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data94.modifierExtension !== undefined && func0.call(data94, "modifierExtension")){
-let data98 = data94.modifierExtension;
-if(Array.isArray(data98)){
-const len16 = data98.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data98[i16], {instancePath:instancePath+"/closure/modifierExtension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/closure/modifierExtension", "#/$defs/TerminologyCapabilities_Closure/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data94.translation !== undefined && func0.call(data94, "translation")){
-if(typeof data94.translation !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/closure/translation", "#/$defs/TerminologyCapabilities_Closure/properties/translation/type", {type: "boolean"}); errors++;
-}
-}
-if(data94._translation !== undefined && func0.call(data94, "_translation")){
-if(!(func2(data94._translation, {instancePath:instancePath+"/closure/_translation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/closure", "#/$defs/TerminologyCapabilities_Closure/type", {type: "object"}); errors++;
+if(!(validate10(data.closure, {instancePath:instancePath+"/closure"}))){
+vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
 }
 }
 }
@@ -1873,10 +822,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "completed",
@@ -21,351 +21,142 @@ const schema0 = {
   }
  }
 };
-const schema1 = {"properties":{"type":{"enum":["test-engine","client","server"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["Reference"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
-
-
-const schema2 = {"properties":{"result":{"enum":["pass","skip","fail","warning","error"]}}};
-const schema3 = {"properties":{"result":{"enum":["pass","skip","fail","warning","error"]}}};
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["identifier", func10],
+["name", func11],
+["_name", func5]
+];
+const func13 = require("./datatypes.cjs")["Reference"];
+const func14 = [
+["_status", func5],
+["testScript", func13]
+];
+const func15 = require("./datatypes.cjs")["member_cddf8275af"];
+const func16 = require("./datatypes.cjs")["member_fecd911445"];
+const func17 = [
+["_result", func5],
+["score", func15],
+["_score", func5],
+["tester", func11],
+["_tester", func5],
+["issued", func16],
+["_issued", func5]
+];
+const schema1 = {"cdxMembers":{"type":{"enum":["test-engine","client","server"]}}};
+const func18 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9]
+];
+const func19 = [
+["_type", func5],
+["uri", func4],
+["_uri", func5],
+["display", func11],
+["_display", func5]
+];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.operation !== undefined && func0.call(data, "operation")){
-let data5 = data.operation;
-const _errs13 = errors;
-let valid7 = true;
-const _errs14 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5._result !== undefined && func0.call(data5, "_result")){
+if(data._type !== undefined && func0.call(data, "_type")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs14 === errors;
-errors = _errs13;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs15 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if((data5.result === undefined) || (!(func0.call(data5, "result")))){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", {missingProperty: "result"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
-var _valid0 = _errs15 === errors;
-valid7 = _valid0;
-if(valid7){
-var props0 = {};
-props0.result = true;
-props0._result = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid7){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.result = true;
-props0._result = true;
-props0.message = true;
-props0._message = true;
-props0.detail = true;
-props0._detail = true;
-}
-if(data5.id !== undefined && func0.call(data5, "id")){
-let data7 = data5.id;
-if(typeof data7 === "string"){
-if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data5.extension !== undefined && func0.call(data5, "extension")){
-let data8 = data5.extension;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data8[i2], {instancePath:instancePath+"/operation/extension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data5.modifierExtension !== undefined && func0.call(data5, "modifierExtension")){
-let data10 = data5.modifierExtension;
-if(Array.isArray(data10)){
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/operation/modifierExtension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data5.result !== undefined && func0.call(data5, "result")){
-let data12 = data5.result;
-if(!(((((data12 === "pass") || (data12 === "skip")) || (data12 === "fail")) || (data12 === "warning")) || (data12 === "error"))){
-vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", {allowedValues: schema2.properties.result.enum}); errors++;
-}
-}
-if(data5._result !== undefined && func0.call(data5, "_result")){
-if(!(func2(data5._result, {instancePath:instancePath+"/operation/_result"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data5.message !== undefined && func0.call(data5, "message")){
-let data14 = data5.message;
-if(typeof data14 === "string"){
-if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", {type: "string"}); errors++;
-}
-}
-if(data5._message !== undefined && func0.call(data5, "_message")){
-if(!(func2(data5._message, {instancePath:instancePath+"/operation/_message"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data5.detail !== undefined && func0.call(data5, "detail")){
-let data16 = data5.detail;
-if(typeof data16 === "string"){
-if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", {type: "string"}); errors++;
-}
-}
-if(data5._detail !== undefined && func0.call(data5, "_detail")){
-if(!(func2(data5._detail, {instancePath:instancePath+"/operation/_detail"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", {type: "object"}); errors++;
-}
-}
-if(data.assert !== undefined && func0.call(data, "assert")){
-let data18 = data.assert;
-const _errs36 = errors;
-let valid16 = true;
-const _errs37 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18._result !== undefined && func0.call(data18, "_result")){
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._uri !== undefined && func0.call(data, "_uri")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid1 = _errs37 === errors;
-errors = _errs36;
+var _valid1 = _errs7 === errors;
+errors = _errs6;
 if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid1){
-const _errs38 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if((data18.result === undefined) || (!(func0.call(data18, "result")))){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/then/required", {missingProperty: "result"}); errors++;
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.uri === undefined) || (!(func0.call(data, "uri")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "uri"}); errors++;
 }
 }
-var _valid1 = _errs38 === errors;
-valid16 = _valid1;
-if(valid16){
-var props1 = {};
-props1.result = true;
-props1._result = true;
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data2 = data.type;
+if(!(((data2 === "test-engine") || (data2 === "client")) || (data2 === "server"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/cdxMembers/type/enum", {allowedValues: schema1.cdxMembers.type.enum}); errors++;
 }
 }
-if(!valid16){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.result = true;
-props1._result = true;
-props1.message = true;
-props1._message = true;
-props1.detail = true;
-props1._detail = true;
-}
-if(data18.id !== undefined && func0.call(data18, "id")){
-let data20 = data18.id;
-if(typeof data20 === "string"){
-if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data18.extension !== undefined && func0.call(data18, "extension")){
-let data21 = data18.extension;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data21[i4], {instancePath:instancePath+"/assert/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestReport_Assert/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
-let data23 = data18.modifierExtension;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/assert/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestReport_Assert/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data18.result !== undefined && func0.call(data18, "result")){
-let data25 = data18.result;
-if(!(((((data25 === "pass") || (data25 === "skip")) || (data25 === "fail")) || (data25 === "warning")) || (data25 === "error"))){
-vErrors = addError(vErrors, instancePath+"/assert/result", "#/$defs/TestReport_Assert/properties/result/enum", {allowedValues: schema3.properties.result.enum}); errors++;
-}
-}
-if(data18._result !== undefined && func0.call(data18, "_result")){
-if(!(func2(data18._result, {instancePath:instancePath+"/assert/_result"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.message !== undefined && func0.call(data18, "message")){
-let data27 = data18.message;
-if(typeof data27 === "string"){
-if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/type", {type: "string"}); errors++;
-}
-}
-if(data18._message !== undefined && func0.call(data18, "_message")){
-if(!(func2(data18._message, {instancePath:instancePath+"/assert/_message"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.detail !== undefined && func0.call(data18, "detail")){
-let data29 = data18.detail;
-if(typeof data29 === "string"){
-if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/type", {type: "string"}); errors++;
-}
-}
-if(data18._detail !== undefined && func0.call(data18, "_detail")){
-if(!(func2(data18._detail, {instancePath:instancePath+"/assert/_detail"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/type", {type: "object"}); errors++;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -374,85 +165,61 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate1.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "operation": true,
-  "assert": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
+
+
+
+const func20 = require("./datatypes.cjs")["member_9b3a3925a9"];
+const func21 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["result", func20],
+["_result", func5],
+["message", func11],
+["_message", func5],
+["detail", func4],
+["_detail", func5]
+];
 
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._result !== undefined && func0.call(data, "_result")){
+vErrors = pushError(vErrors, {}); errors++;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.result === undefined) || (!(func0.call(data, "result")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "result"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.action === undefined) || (!(func0.call(data, "action")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.action !== undefined && func0.call(data, "action")){
-let data5 = data.action;
-if(Array.isArray(data5)){
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate1(data5[i2], {instancePath:instancePath+"/action/" + i2}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
-}
+vErrors = func1(data, instancePath, func21, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 }
 else {
@@ -461,345 +228,58 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "action": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 
-
+const func22 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["result", func20],
+["_result", func5],
+["message", func11],
+["_message", func5],
+["detail", func11],
+["_detail", func5]
+];
 
 function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.operation !== undefined && func0.call(data, "operation")){
-let data5 = data.operation;
-const _errs13 = errors;
-let valid7 = true;
-const _errs14 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5._result !== undefined && func0.call(data5, "_result")){
+if(data._result !== undefined && func0.call(data, "_result")){
 vErrors = pushError(vErrors, {}); errors++;
 }
 }
-var _valid0 = _errs14 === errors;
-errors = _errs13;
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs15 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if((data5.result === undefined) || (!(func0.call(data5, "result")))){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", {missingProperty: "result"}); errors++;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.result === undefined) || (!(func0.call(data, "result")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
-var _valid0 = _errs15 === errors;
-valid7 = _valid0;
-if(valid7){
-var props0 = {};
-props0.result = true;
-props0._result = true;
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
-if(!valid7){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.result = true;
-props0._result = true;
-props0.message = true;
-props0._message = true;
-props0.detail = true;
-props0._detail = true;
-}
-if(data5.id !== undefined && func0.call(data5, "id")){
-let data7 = data5.id;
-if(typeof data7 === "string"){
-if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data5.extension !== undefined && func0.call(data5, "extension")){
-let data8 = data5.extension;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data8[i2], {instancePath:instancePath+"/operation/extension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data5.modifierExtension !== undefined && func0.call(data5, "modifierExtension")){
-let data10 = data5.modifierExtension;
-if(Array.isArray(data10)){
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/operation/modifierExtension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data5.result !== undefined && func0.call(data5, "result")){
-let data12 = data5.result;
-if(!(((((data12 === "pass") || (data12 === "skip")) || (data12 === "fail")) || (data12 === "warning")) || (data12 === "error"))){
-vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", {allowedValues: schema2.properties.result.enum}); errors++;
-}
-}
-if(data5._result !== undefined && func0.call(data5, "_result")){
-if(!(func2(data5._result, {instancePath:instancePath+"/operation/_result"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data5.message !== undefined && func0.call(data5, "message")){
-let data14 = data5.message;
-if(typeof data14 === "string"){
-if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", {type: "string"}); errors++;
-}
-}
-if(data5._message !== undefined && func0.call(data5, "_message")){
-if(!(func2(data5._message, {instancePath:instancePath+"/operation/_message"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data5.detail !== undefined && func0.call(data5, "detail")){
-let data16 = data5.detail;
-if(typeof data16 === "string"){
-if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", {type: "string"}); errors++;
-}
-}
-if(data5._detail !== undefined && func0.call(data5, "_detail")){
-if(!(func2(data5._detail, {instancePath:instancePath+"/operation/_detail"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", {type: "object"}); errors++;
-}
-}
-if(data.assert !== undefined && func0.call(data, "assert")){
-let data18 = data.assert;
-const _errs36 = errors;
-let valid16 = true;
-const _errs37 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18._result !== undefined && func0.call(data18, "_result")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs37 === errors;
-errors = _errs36;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func22, vErrors);
 if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs38 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if((data18.result === undefined) || (!(func0.call(data18, "result")))){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/then/required", {missingProperty: "result"}); errors++;
-}
-}
-var _valid1 = _errs38 === errors;
-valid16 = _valid1;
-if(valid16){
-var props1 = {};
-props1.result = true;
-props1._result = true;
-}
-}
-if(!valid16){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.result = true;
-props1._result = true;
-props1.message = true;
-props1._message = true;
-props1.detail = true;
-props1._detail = true;
-}
-if(data18.id !== undefined && func0.call(data18, "id")){
-let data20 = data18.id;
-if(typeof data20 === "string"){
-if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data18.extension !== undefined && func0.call(data18, "extension")){
-let data21 = data18.extension;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data21[i4], {instancePath:instancePath+"/assert/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestReport_Assert/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
-let data23 = data18.modifierExtension;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/assert/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestReport_Assert/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data18.result !== undefined && func0.call(data18, "result")){
-let data25 = data18.result;
-if(!(((((data25 === "pass") || (data25 === "skip")) || (data25 === "fail")) || (data25 === "warning")) || (data25 === "error"))){
-vErrors = addError(vErrors, instancePath+"/assert/result", "#/$defs/TestReport_Assert/properties/result/enum", {allowedValues: schema3.properties.result.enum}); errors++;
-}
-}
-if(data18._result !== undefined && func0.call(data18, "_result")){
-if(!(func2(data18._result, {instancePath:instancePath+"/assert/_result"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.message !== undefined && func0.call(data18, "message")){
-let data27 = data18.message;
-if(typeof data27 === "string"){
-if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/type", {type: "string"}); errors++;
-}
-}
-if(data18._message !== undefined && func0.call(data18, "_message")){
-if(!(func2(data18._message, {instancePath:instancePath+"/assert/_message"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.detail !== undefined && func0.call(data18, "detail")){
-let data29 = data18.detail;
-if(typeof data29 === "string"){
-if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/type", {type: "string"}); errors++;
-}
-}
-if(data18._detail !== undefined && func0.call(data18, "_detail")){
-if(!(func2(data18._detail, {instancePath:instancePath+"/assert/_detail"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/type", {type: "object"}); errors++;
-}
+errors = vErrors.length;
 }
 }
 else {
@@ -808,116 +288,24 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate3.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "operation": true,
-  "assert": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 
 function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.action === undefined) || (!(func0.call(data, "action")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+if(data.operation !== undefined && func0.call(data, "operation")){
+if(!(validate2(data.operation, {instancePath:instancePath+"/operation"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data5 = data.name;
-if(typeof data5 === "string"){
-if(func7(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data7 = data.description;
-if(typeof data7 === "string"){
-if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.action !== undefined && func0.call(data, "action")){
-let data9 = data.action;
-if(Array.isArray(data9)){
-const len2 = data9.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate3(data9[i2], {instancePath:instancePath+"/action/" + i2}))){
+if(data.assert !== undefined && func0.call(data, "assert")){
+if(!(validate3(data.assert, {instancePath:instancePath+"/assert"}))){
 vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
@@ -927,213 +315,31 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate4.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "name": true,
-  "_name": true,
-  "description": true,
-  "_description": true,
-  "action": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
 
 
 function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.operation === undefined) || (!(func0.call(data, "operation")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "operation"}); errors++;
+if((data.action === undefined) || (!(func0.call(data, "action")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.operation !== undefined && func0.call(data, "operation")){
-let data5 = data.operation;
-const _errs13 = errors;
-let valid7 = true;
-const _errs14 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5._result !== undefined && func0.call(data5, "_result")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid0 = _errs14 === errors;
-errors = _errs13;
+vErrors = func1(data, instancePath, func18, vErrors);
 if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
+errors = vErrors.length;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs15 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if((data5.result === undefined) || (!(func0.call(data5, "result")))){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", {missingProperty: "result"}); errors++;
-}
-}
-var _valid0 = _errs15 === errors;
-valid7 = _valid0;
-if(valid7){
-var props0 = {};
-props0.result = true;
-props0._result = true;
-}
-}
-if(!valid7){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.result = true;
-props0._result = true;
-props0.message = true;
-props0._message = true;
-props0.detail = true;
-props0._detail = true;
-}
-if(data5.id !== undefined && func0.call(data5, "id")){
-let data7 = data5.id;
-if(typeof data7 === "string"){
-if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data5.extension !== undefined && func0.call(data5, "extension")){
-let data8 = data5.extension;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data8[i2], {instancePath:instancePath+"/operation/extension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data.action !== undefined && func0.call(data, "action")){
+let data0 = data.action;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate4(data0[i0], {instancePath:instancePath+"/action/" + i0}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data5.modifierExtension !== undefined && func0.call(data5, "modifierExtension")){
-let data10 = data5.modifierExtension;
-if(Array.isArray(data10)){
-const len3 = data10.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/operation/modifierExtension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data5.result !== undefined && func0.call(data5, "result")){
-let data12 = data5.result;
-if(!(((((data12 === "pass") || (data12 === "skip")) || (data12 === "fail")) || (data12 === "warning")) || (data12 === "error"))){
-vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", {allowedValues: schema2.properties.result.enum}); errors++;
-}
-}
-if(data5._result !== undefined && func0.call(data5, "_result")){
-if(!(func2(data5._result, {instancePath:instancePath+"/operation/_result"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data5.message !== undefined && func0.call(data5, "message")){
-let data14 = data5.message;
-if(typeof data14 === "string"){
-if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", {type: "string"}); errors++;
-}
-}
-if(data5._message !== undefined && func0.call(data5, "_message")){
-if(!(func2(data5._message, {instancePath:instancePath+"/operation/_message"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data5.detail !== undefined && func0.call(data5, "detail")){
-let data16 = data5.detail;
-if(typeof data16 === "string"){
-if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", {type: "string"}); errors++;
-}
-}
-if(data5._detail !== undefined && func0.call(data5, "_detail")){
-if(!(func2(data5._detail, {instancePath:instancePath+"/operation/_detail"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
 }
 }
 }
@@ -1143,83 +349,35 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate5.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "operation": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+const func23 = [
+["id", func11],
+["extension", func9],
+["modifierExtension", func9],
+["name", func11],
+["_name", func5],
+["description", func11],
+["_description", func5]
+];
 
 
 function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate6.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.action === undefined) || (!(func0.call(data, "action")))){
-vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+if(data.operation !== undefined && func0.call(data, "operation")){
+if(!(validate2(data.operation, {instancePath:instancePath+"/operation"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.action !== undefined && func0.call(data, "action")){
-let data5 = data.action;
-if(Array.isArray(data5)){
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate5(data5[i2], {instancePath:instancePath+"/action/" + i2}))){
-vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
+if(data.assert !== undefined && func0.call(data, "assert")){
+if(!(validate3(data.assert, {instancePath:instancePath+"/assert"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
@@ -1229,29 +387,107 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate6.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "action": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+function validate7(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.action === undefined) || (!(func0.call(data, "action")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
+}
+vErrors = func1(data, instancePath, func23, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.action !== undefined && func0.call(data, "action")){
+let data0 = data.action;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate6(data0[i0], {instancePath:instancePath+"/action/" + i0}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate7.errors = vErrors;
+return errors === 0;
+}
+
+
+
+
+function validate8(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.operation === undefined) || (!(func0.call(data, "operation")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "operation"}); errors++;
+}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.operation !== undefined && func0.call(data, "operation")){
+if(!(validate2(data.operation, {instancePath:instancePath+"/operation"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate8.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate9(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.action === undefined) || (!(func0.call(data, "action")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
+}
+vErrors = func1(data, instancePath, func18, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+if(data.action !== undefined && func0.call(data, "action")){
+let data0 = data.action;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate8(data0[i0], {instancePath:instancePath+"/action/" + i0}))){
+vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/action", "#/cdxMembers/action/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate9.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/TestReport.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -1279,11 +515,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -1315,23 +546,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.result = true;
-props1._result = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.testScript === undefined) || (!(func0.call(data, "testScript")))){
@@ -1340,446 +557,71 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "testS
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.name = true;
-props0._name = true;
-props0.status = true;
-props0._status = true;
-props0.testScript = true;
-props0.result = true;
-props0._result = true;
-props0.score = true;
-props0._score = true;
-props0.tester = true;
-props0._tester = true;
-props0.issued = true;
-props0._issued = true;
-props0.participant = true;
-props0.setup = true;
-props0.test = true;
-props0.teardown = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TestReport" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TestReport"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "TestReport"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data3 = data.id;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data5 = data.implicitRules;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data7 = data.language;
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data10 = data.contained;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data12 = data.extension;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data14 = data.modifierExtension;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data17 = data.name;
-if(typeof data17 === "string"){
-if(func7(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func12, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data19 = data.status;
-if(!(((((data19 === "completed") || (data19 === "in-progress")) || (data19 === "waiting")) || (data19 === "stopped")) || (data19 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
+let data3 = data.status;
+if(!(((((data3 === "completed") || (data3 === "in-progress")) || (data3 === "waiting")) || (data3 === "stopped")) || (data3 === "entered-in-error"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.testScript !== undefined && func0.call(data, "testScript")){
-if(!(func8(data.testScript, {instancePath:instancePath+"/testScript"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.result !== undefined && func0.call(data, "result")){
-let data22 = data.result;
-if(!(((data22 === "pass") || (data22 === "fail")) || (data22 === "pending"))){
-vErrors = addError(vErrors, instancePath+"/result", "#/properties/result/enum", {allowedValues: schema0.properties.result.enum}); errors++;
+let data4 = data.result;
+if(!(((data4 === "pass") || (data4 === "fail")) || (data4 === "pending"))){
+vErrors = addError(vErrors, instancePath+"/result", "#/cdxMembers/result/enum", {allowedValues: schema0.cdxMembers.result.enum}); errors++;
 }
 }
-if(data._result !== undefined && func0.call(data, "_result")){
-if(!(func2(data._result, {instancePath:instancePath+"/_result"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.score !== undefined && func0.call(data, "score")){
-let data24 = data.score;
-if(!((typeof data24 == "number") && (isFinite(data24)))){
-vErrors = addError(vErrors, instancePath+"/score", "#/properties/score/type", {type: "number"}); errors++;
-}
-}
-if(data._score !== undefined && func0.call(data, "_score")){
-if(!(func2(data._score, {instancePath:instancePath+"/_score"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.tester !== undefined && func0.call(data, "tester")){
-let data26 = data.tester;
-if(typeof data26 === "string"){
-if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/tester", "#/properties/tester/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/tester", "#/properties/tester/type", {type: "string"}); errors++;
-}
-}
-if(data._tester !== undefined && func0.call(data, "_tester")){
-if(!(func2(data._tester, {instancePath:instancePath+"/_tester"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.issued !== undefined && func0.call(data, "issued")){
-let data28 = data.issued;
-if(typeof data28 === "string"){
-if(!pattern3.test(data28)){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data28))){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
-}
-}
-if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func2(data._issued, {instancePath:instancePath+"/_issued"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func17, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
-let data30 = data.participant;
-if(Array.isArray(data30)){
-const len3 = data30.length;
-for(let i3=0; i3<len3; i3++){
-let data31 = data30[i3];
-const _errs55 = errors;
-let valid16 = true;
-const _errs56 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31._type !== undefined && func0.call(data31, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid2 = _errs56 === errors;
-errors = _errs55;
-if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs57 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.type === undefined) || (!(func0.call(data31, "type")))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/0/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid2 = _errs57 === errors;
-valid16 = _valid2;
-if(valid16){
-var props2 = {};
-props2.type = true;
-props2._type = true;
-}
-}
-if(!valid16){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs59 = errors;
-let valid18 = true;
-const _errs60 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31._uri !== undefined && func0.call(data31, "_uri")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid3 = _errs60 === errors;
-errors = _errs59;
-if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs61 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.uri === undefined) || (!(func0.call(data31, "uri")))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/1/then/required", {missingProperty: "uri"}); errors++;
-}
-}
-var _valid3 = _errs61 === errors;
-valid18 = _valid3;
-if(valid18){
-var props3 = {};
-props3.uri = true;
-props3._uri = true;
-}
-}
-if(!valid18){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.type = true;
-props2._type = true;
-props2.uri = true;
-props2._uri = true;
-props2.display = true;
-props2._display = true;
-}
-if(data31.id !== undefined && func0.call(data31, "id")){
-let data34 = data31.id;
-if(typeof data34 === "string"){
-if(func7(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/id", "#/$defs/TestReport_Participant/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/id", "#/$defs/TestReport_Participant/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data31.extension !== undefined && func0.call(data31, "extension")){
-let data35 = data31.extension;
-if(Array.isArray(data35)){
-const len4 = data35.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data35[i4], {instancePath:instancePath+"/participant/" + i3+"/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data5 = data.participant;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data5[i0], {instancePath:instancePath+"/participant/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/extension", "#/$defs/TestReport_Participant/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
-let data37 = data31.modifierExtension;
-if(Array.isArray(data37)){
-const len5 = data37.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data37[i5], {instancePath:instancePath+"/participant/" + i3+"/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/modifierExtension", "#/$defs/TestReport_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data31.type !== undefined && func0.call(data31, "type")){
-let data39 = data31.type;
-if(!(((data39 === "test-engine") || (data39 === "client")) || (data39 === "server"))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/type", "#/$defs/TestReport_Participant/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data31._type !== undefined && func0.call(data31, "_type")){
-if(!(func2(data31._type, {instancePath:instancePath+"/participant/" + i3+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data31.uri !== undefined && func0.call(data31, "uri")){
-let data41 = data31.uri;
-if(typeof data41 === "string"){
-if(!pattern1.test(data41)){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/uri", "#/$defs/TestReport_Participant/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/uri", "#/$defs/TestReport_Participant/properties/uri/type", {type: "string"}); errors++;
-}
-}
-if(data31._uri !== undefined && func0.call(data31, "_uri")){
-if(!(func2(data31._uri, {instancePath:instancePath+"/participant/" + i3+"/_uri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data31.display !== undefined && func0.call(data31, "display")){
-let data43 = data31.display;
-if(typeof data43 === "string"){
-if(func7(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/display", "#/$defs/TestReport_Participant/properties/display/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/display", "#/$defs/TestReport_Participant/properties/display/type", {type: "string"}); errors++;
-}
-}
-if(data31._display !== undefined && func0.call(data31, "_display")){
-if(!(func2(data31._display, {instancePath:instancePath+"/participant/" + i3+"/_display"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/cdxMembers/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.setup !== undefined && func0.call(data, "setup")){
-if(!(validate2(data.setup, {instancePath:instancePath+"/setup"}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+if(!(validate5(data.setup, {instancePath:instancePath+"/setup"}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 if(data.test !== undefined && func0.call(data, "test")){
-let data46 = data.test;
-if(Array.isArray(data46)){
-const len6 = data46.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate4(data46[i6], {instancePath:instancePath+"/test/" + i6}))){
-vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
+let data8 = data.test;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate7(data8[i1], {instancePath:instancePath+"/test/" + i1}))){
+vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/test", "#/properties/test/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/test", "#/cdxMembers/test/type", {type: "array"}); errors++;
 }
 }
 if(data.teardown !== undefined && func0.call(data, "teardown")){
-if(!(validate6(data.teardown, {instancePath:instancePath+"/teardown"}))){
-vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
+if(!(validate9(data.teardown, {instancePath:instancePath+"/teardown"}))){
+vErrors = addErrors(vErrors, validate9.errors); errors = vErrors.length;
 }
 }
 }
@@ -1787,10 +629,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

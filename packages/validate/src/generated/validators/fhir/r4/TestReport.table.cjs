@@ -56,7 +56,7 @@ module.exports = JSON.parse(String.raw`{"root":0,"nodes":[
 {"d":"Element"},
 {"e":["completed","in-progress","waiting","stopped","entered-in-error"]},
 {"d":"Element"},
-{"d":"Reference"},
+{"d":"Reference","s":"TestReport.testScript"},
 {"e":["pass","fail","pending"]},
 {"d":"Element"},
 {"t":16},

@@ -2,7 +2,7 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {
- "properties": {
+ "cdxMembers": {
   "status": {
    "enum": [
     "attested",
@@ -15,39 +15,156 @@ const schema0 = {
   }
  }
 };
-
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Reference"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("./datatypes.cjs")["Timing"];
-const func10 = require("./datatypes.cjs")["Signature"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
-const formats1 = require("../../../../formats.cjs")["fhir-date"];
+const func1 = require("../../../../fhir/members.cjs").callMembers;
+const func2 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func3 = require("./datatypes.cjs")["Meta"];
+const func4 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func5 = require("./datatypes.cjs")["Element"];
+const func6 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func7 = require("./datatypes.cjs")["Narrative"];
+const func8 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func9 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func11 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = [
+["id", func2],
+["meta", func3],
+["implicitRules", func4],
+["_implicitRules", func5],
+["language", func6],
+["_language", func5],
+["text", func7],
+["contained", func8],
+["extension", func9],
+["modifierExtension", func9],
+["target", func10],
+["targetLocation", func11],
+["_targetLocation", func12],
+["need", func13]
+];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_796295fe1b"];
+const func17 = require("./datatypes.cjs")["Timing"];
+const func18 = require("./datatypes.cjs")["member_440605a315"];
+const func19 = [
+["_status", func5],
+["statusDate", func15],
+["_statusDate", func5],
+["validationType", func13],
+["validationProcess", func16],
+["frequency", func17],
+["lastPerformed", func15],
+["_lastPerformed", func5],
+["nextScheduled", func18],
+["_nextScheduled", func5],
+["failureAction", func13]
+];
+
+const func20 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func21 = require("./datatypes.cjs")["Reference"];
+const func22 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["who", func21],
+["type", func16],
+["communicationMethod", func16],
+["validationStatus", func13],
+["validationDate", func15],
+["_validationDate", func5],
+["canPushUpdates", func13],
+["pushTypeAvailable", func16]
+];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func22, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func23 = require("./datatypes.cjs")["Signature"];
+const func24 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["who", func21],
+["onBehalfOf", func21],
+["communicationMethod", func13],
+["date", func18],
+["_date", func5],
+["sourceIdentityCertificate", func20],
+["_sourceIdentityCertificate", func5],
+["proxyIdentityCertificate", func20],
+["_proxyIdentityCertificate", func5],
+["proxySignature", func23],
+["sourceSignature", func23]
+];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+vErrors = func1(data, instancePath, func24, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+const func25 = [
+["id", func20],
+["extension", func9],
+["modifierExtension", func9],
+["organization", func21],
+["identityCertificate", func20],
+["_identityCertificate", func5],
+["attestationSignature", func23]
+];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.organization === undefined) || (!(func0.call(data, "organization")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "organization"}); errors++;
+}
+vErrors = func1(data, instancePath, func25, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/VerificationResult.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -75,11 +192,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -88,630 +200,59 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.target = true;
-props0.targetLocation = true;
-props0._targetLocation = true;
-props0.need = true;
-props0.status = true;
-props0._status = true;
-props0.statusDate = true;
-props0._statusDate = true;
-props0.validationType = true;
-props0.validationProcess = true;
-props0.frequency = true;
-props0.lastPerformed = true;
-props0._lastPerformed = true;
-props0.nextScheduled = true;
-props0._nextScheduled = true;
-props0.failureAction = true;
-props0.primarySource = true;
-props0.attestation = true;
-props0.validator = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("VerificationResult" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "VerificationResult"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/cdxMembers/resourceType/const", {allowedValue: "VerificationResult"}); errors++;
 }
 }
-if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
-vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
-}
-}
-if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
-vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
-}
-}
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
-vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.target !== undefined && func0.call(data, "target")){
-let data15 = data.target;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/target/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
-}
-}
-if(data.targetLocation !== undefined && func0.call(data, "targetLocation")){
-let data17 = data.targetLocation;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-let data18 = data17[i4];
-if(typeof data18 === "string"){
-if(func7(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/targetLocation/" + i4, "#/properties/targetLocation/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/targetLocation/" + i4, "#/properties/targetLocation/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/targetLocation", "#/properties/targetLocation/type", {type: "array"}); errors++;
-}
-}
-if(data._targetLocation !== undefined && func0.call(data, "_targetLocation")){
-let data19 = data._targetLocation;
-if(Array.isArray(data19)){
-const len5 = data19.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data19[i5], {instancePath:instancePath+"/_targetLocation/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_targetLocation", "#/properties/_targetLocation/type", {type: "array"}); errors++;
-}
-}
-if(data.need !== undefined && func0.call(data, "need")){
-if(!(func8(data.need, {instancePath:instancePath+"/need"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func14, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data22 = data.status;
-if(typeof data22 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
+let data2 = data.status;
+if(typeof data2 !== "string"){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/type", {type: "string"}); errors++;
 }
-if(!((((((data22 === "attested") || (data22 === "validated")) || (data22 === "in-process")) || (data22 === "req-revalid")) || (data22 === "val-fail")) || (data22 === "reval-fail"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
-}
-}
-if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!((((((data2 === "attested") || (data2 === "validated")) || (data2 === "in-process")) || (data2 === "req-revalid")) || (data2 === "val-fail")) || (data2 === "reval-fail"))){
+vErrors = addError(vErrors, instancePath+"/status", "#/cdxMembers/status/enum", {allowedValues: schema0.cdxMembers.status.enum}); errors++;
 }
 }
-if(data.statusDate !== undefined && func0.call(data, "statusDate")){
-let data24 = data.statusDate;
-if(typeof data24 === "string"){
-if(!pattern3.test(data24)){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data24))){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/type", {type: "string"}); errors++;
-}
-}
-if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
-if(!(func2(data._statusDate, {instancePath:instancePath+"/_statusDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.validationType !== undefined && func0.call(data, "validationType")){
-if(!(func8(data.validationType, {instancePath:instancePath+"/validationType"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.validationProcess !== undefined && func0.call(data, "validationProcess")){
-let data27 = data.validationProcess;
-if(Array.isArray(data27)){
-const len6 = data27.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data27[i6], {instancePath:instancePath+"/validationProcess/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/validationProcess", "#/properties/validationProcess/type", {type: "array"}); errors++;
-}
-}
-if(data.frequency !== undefined && func0.call(data, "frequency")){
-if(!(func9(data.frequency, {instancePath:instancePath+"/frequency"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.lastPerformed !== undefined && func0.call(data, "lastPerformed")){
-let data30 = data.lastPerformed;
-if(typeof data30 === "string"){
-if(!pattern3.test(data30)){
-vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/type", {type: "string"}); errors++;
-}
-}
-if(data._lastPerformed !== undefined && func0.call(data, "_lastPerformed")){
-if(!(func2(data._lastPerformed, {instancePath:instancePath+"/_lastPerformed"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.nextScheduled !== undefined && func0.call(data, "nextScheduled")){
-let data32 = data.nextScheduled;
-if(typeof data32 === "string"){
-if(!pattern4.test(data32)){
-vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-if(!(formats1(data32))){
-vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/format", {format: "fhir-date"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/type", {type: "string"}); errors++;
-}
-}
-if(data._nextScheduled !== undefined && func0.call(data, "_nextScheduled")){
-if(!(func2(data._nextScheduled, {instancePath:instancePath+"/_nextScheduled"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.failureAction !== undefined && func0.call(data, "failureAction")){
-if(!(func8(data.failureAction, {instancePath:instancePath+"/failureAction"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
+vErrors = func1(data, instancePath, func19, vErrors);
+if(vErrors !== null){
+errors = vErrors.length;
 }
 if(data.primarySource !== undefined && func0.call(data, "primarySource")){
-let data35 = data.primarySource;
-if(Array.isArray(data35)){
-const len7 = data35.length;
-for(let i7=0; i7<len7; i7++){
-let data36 = data35[i7];
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.id !== undefined && func0.call(data36, "id")){
-let data37 = data36.id;
-if(typeof data37 === "string"){
-if(func7(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/id", "#/$defs/VerificationResult_PrimarySource/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/id", "#/$defs/VerificationResult_PrimarySource/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data36.extension !== undefined && func0.call(data36, "extension")){
-let data38 = data36.extension;
-if(Array.isArray(data38)){
-const len8 = data38.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data38[i8], {instancePath:instancePath+"/primarySource/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data3 = data.primarySource;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data3[i0], {instancePath:instancePath+"/primarySource/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/extension", "#/$defs/VerificationResult_PrimarySource/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
-let data40 = data36.modifierExtension;
-if(Array.isArray(data40)){
-const len9 = data40.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data40[i9], {instancePath:instancePath+"/primarySource/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/modifierExtension", "#/$defs/VerificationResult_PrimarySource/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data36.who !== undefined && func0.call(data36, "who")){
-if(!(func6(data36.who, {instancePath:instancePath+"/primarySource/" + i7+"/who"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data36.type !== undefined && func0.call(data36, "type")){
-let data43 = data36.type;
-if(Array.isArray(data43)){
-const len10 = data43.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func8(data43[i10], {instancePath:instancePath+"/primarySource/" + i7+"/type/" + i10}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/type", "#/$defs/VerificationResult_PrimarySource/properties/type/type", {type: "array"}); errors++;
-}
-}
-if(data36.communicationMethod !== undefined && func0.call(data36, "communicationMethod")){
-let data45 = data36.communicationMethod;
-if(Array.isArray(data45)){
-const len11 = data45.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func8(data45[i11], {instancePath:instancePath+"/primarySource/" + i7+"/communicationMethod/" + i11}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/communicationMethod", "#/$defs/VerificationResult_PrimarySource/properties/communicationMethod/type", {type: "array"}); errors++;
-}
-}
-if(data36.validationStatus !== undefined && func0.call(data36, "validationStatus")){
-if(!(func8(data36.validationStatus, {instancePath:instancePath+"/primarySource/" + i7+"/validationStatus"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data36.validationDate !== undefined && func0.call(data36, "validationDate")){
-let data48 = data36.validationDate;
-if(typeof data48 === "string"){
-if(!pattern3.test(data48)){
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data48))){
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/type", {type: "string"}); errors++;
-}
-}
-if(data36._validationDate !== undefined && func0.call(data36, "_validationDate")){
-if(!(func2(data36._validationDate, {instancePath:instancePath+"/primarySource/" + i7+"/_validationDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data36.canPushUpdates !== undefined && func0.call(data36, "canPushUpdates")){
-if(!(func8(data36.canPushUpdates, {instancePath:instancePath+"/primarySource/" + i7+"/canPushUpdates"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data36.pushTypeAvailable !== undefined && func0.call(data36, "pushTypeAvailable")){
-let data51 = data36.pushTypeAvailable;
-if(Array.isArray(data51)){
-const len12 = data51.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func8(data51[i12], {instancePath:instancePath+"/primarySource/" + i7+"/pushTypeAvailable/" + i12}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/pushTypeAvailable", "#/$defs/VerificationResult_PrimarySource/properties/pushTypeAvailable/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7, "#/$defs/VerificationResult_PrimarySource/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/primarySource", "#/properties/primarySource/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource", "#/cdxMembers/primarySource/type", {type: "array"}); errors++;
 }
 }
 if(data.attestation !== undefined && func0.call(data, "attestation")){
-let data53 = data.attestation;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.id !== undefined && func0.call(data53, "id")){
-let data54 = data53.id;
-if(typeof data54 === "string"){
-if(func7(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/attestation/id", "#/$defs/VerificationResult_Attestation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attestation/id", "#/$defs/VerificationResult_Attestation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data53.extension !== undefined && func0.call(data53, "extension")){
-let data55 = data53.extension;
-if(Array.isArray(data55)){
-const len13 = data55.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data55[i13], {instancePath:instancePath+"/attestation/extension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attestation/extension", "#/$defs/VerificationResult_Attestation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data53.modifierExtension !== undefined && func0.call(data53, "modifierExtension")){
-let data57 = data53.modifierExtension;
-if(Array.isArray(data57)){
-const len14 = data57.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func5(data57[i14], {instancePath:instancePath+"/attestation/modifierExtension/" + i14}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attestation/modifierExtension", "#/$defs/VerificationResult_Attestation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data53.who !== undefined && func0.call(data53, "who")){
-if(!(func6(data53.who, {instancePath:instancePath+"/attestation/who"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data53.onBehalfOf !== undefined && func0.call(data53, "onBehalfOf")){
-if(!(func6(data53.onBehalfOf, {instancePath:instancePath+"/attestation/onBehalfOf"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data53.communicationMethod !== undefined && func0.call(data53, "communicationMethod")){
-if(!(func8(data53.communicationMethod, {instancePath:instancePath+"/attestation/communicationMethod"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data53.date !== undefined && func0.call(data53, "date")){
-let data62 = data53.date;
-if(typeof data62 === "string"){
-if(!pattern4.test(data62)){
-vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-if(!(formats1(data62))){
-vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/format", {format: "fhir-date"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data53._date !== undefined && func0.call(data53, "_date")){
-if(!(func2(data53._date, {instancePath:instancePath+"/attestation/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data53.sourceIdentityCertificate !== undefined && func0.call(data53, "sourceIdentityCertificate")){
-let data64 = data53.sourceIdentityCertificate;
-if(typeof data64 === "string"){
-if(func7(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/attestation/sourceIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attestation/sourceIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/type", {type: "string"}); errors++;
-}
-}
-if(data53._sourceIdentityCertificate !== undefined && func0.call(data53, "_sourceIdentityCertificate")){
-if(!(func2(data53._sourceIdentityCertificate, {instancePath:instancePath+"/attestation/_sourceIdentityCertificate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data53.proxyIdentityCertificate !== undefined && func0.call(data53, "proxyIdentityCertificate")){
-let data66 = data53.proxyIdentityCertificate;
-if(typeof data66 === "string"){
-if(func7(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/attestation/proxyIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attestation/proxyIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/type", {type: "string"}); errors++;
-}
-}
-if(data53._proxyIdentityCertificate !== undefined && func0.call(data53, "_proxyIdentityCertificate")){
-if(!(func2(data53._proxyIdentityCertificate, {instancePath:instancePath+"/attestation/_proxyIdentityCertificate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data53.proxySignature !== undefined && func0.call(data53, "proxySignature")){
-if(!(func10(data53.proxySignature, {instancePath:instancePath+"/attestation/proxySignature"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data53.sourceSignature !== undefined && func0.call(data53, "sourceSignature")){
-if(!(func10(data53.sourceSignature, {instancePath:instancePath+"/attestation/sourceSignature"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/attestation", "#/$defs/VerificationResult_Attestation/type", {type: "object"}); errors++;
+if(!(validate2(data.attestation, {instancePath:instancePath+"/attestation"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.validator !== undefined && func0.call(data, "validator")){
-let data70 = data.validator;
-if(Array.isArray(data70)){
-const len15 = data70.length;
-for(let i15=0; i15<len15; i15++){
-let data71 = data70[i15];
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if((data71.organization === undefined) || (!(func0.call(data71, "organization")))){
-vErrors = addError(vErrors, instancePath+"/validator/" + i15, "#/$defs/VerificationResult_Validator/required", {missingProperty: "organization"}); errors++;
-}
-if(data71.id !== undefined && func0.call(data71, "id")){
-let data72 = data71.id;
-if(typeof data72 === "string"){
-if(func7(data72) < 1){
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/id", "#/$defs/VerificationResult_Validator/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/id", "#/$defs/VerificationResult_Validator/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data71.extension !== undefined && func0.call(data71, "extension")){
-let data73 = data71.extension;
-if(Array.isArray(data73)){
-const len16 = data73.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data73[i16], {instancePath:instancePath+"/validator/" + i15+"/extension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+let data6 = data.validator;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate3(data6[i1], {instancePath:instancePath+"/validator/" + i1}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/extension", "#/$defs/VerificationResult_Validator/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
-let data75 = data71.modifierExtension;
-if(Array.isArray(data75)){
-const len17 = data75.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data75[i17], {instancePath:instancePath+"/validator/" + i15+"/modifierExtension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/modifierExtension", "#/$defs/VerificationResult_Validator/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data71.organization !== undefined && func0.call(data71, "organization")){
-if(!(func6(data71.organization, {instancePath:instancePath+"/validator/" + i15+"/organization"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data71.identityCertificate !== undefined && func0.call(data71, "identityCertificate")){
-let data78 = data71.identityCertificate;
-if(typeof data78 === "string"){
-if(func7(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/identityCertificate", "#/$defs/VerificationResult_Validator/properties/identityCertificate/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/identityCertificate", "#/$defs/VerificationResult_Validator/properties/identityCertificate/type", {type: "string"}); errors++;
-}
-}
-if(data71._identityCertificate !== undefined && func0.call(data71, "_identityCertificate")){
-if(!(func2(data71._identityCertificate, {instancePath:instancePath+"/validator/" + i15+"/_identityCertificate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data71.attestationSignature !== undefined && func0.call(data71, "attestationSignature")){
-if(!(func10(data71.attestationSignature, {instancePath:instancePath+"/validator/" + i15+"/attestationSignature"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/validator/" + i15, "#/$defs/VerificationResult_Validator/type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/validator", "#/properties/validator/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator", "#/cdxMembers/validator/type", {type: "array"}); errors++;
 }
 }
 }
@@ -719,10 +260,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -614,8 +614,12 @@ errors++;
 }
 }
 if(data.assigner !== undefined){
-if(!(wrapper2.validate.call(this, data.assigner))){
+let data11 = data.assigner;
+if(!(wrapper2.validate.call(this, data11))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data11 == "object" && data11 !== null && !Array.isArray(data11)){
+this.sites.push(data11, "Identifier.assigner");
 }
 }
 for(const key0 in data){
@@ -822,8 +826,12 @@ errors++;
 }
 }
 if(data.authorReference !== undefined){
-if(!(validate4.call(this, data.authorReference))){
+let data4 = data.authorReference;
+if(!(validate4.call(this, data4))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data4 == "object" && data4 !== null && !Array.isArray(data4)){
+this.sites.push(data4, "Annotation.authorReference");
 }
 }
 if(data.authorString !== undefined){
@@ -2471,13 +2479,21 @@ errors++;
 }
 }
 if(data.who !== undefined){
-if(!(validate4.call(this, data.who))){
+let data8 = data.who;
+if(!(validate4.call(this, data8))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data8 == "object" && data8 !== null && !Array.isArray(data8)){
+this.sites.push(data8, "Signature.who");
 }
 }
 if(data.onBehalfOf !== undefined){
-if(!(validate4.call(this, data.onBehalfOf))){
+let data9 = data.onBehalfOf;
+if(!(validate4.call(this, data9))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data9 == "object" && data9 !== null && !Array.isArray(data9)){
+this.sites.push(data9, "Signature.onBehalfOf");
 }
 }
 if(data.targetFormat !== undefined){
@@ -3995,8 +4011,12 @@ errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(validate4.call(this, data.subjectReference))){
+let data11 = data.subjectReference;
+if(!(validate4.call(this, data11))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data11 == "object" && data11 !== null && !Array.isArray(data11)){
+this.sites.push(data11, "DataRequirement.subjectReference");
 }
 }
 if(data.mustSupport !== undefined){
@@ -5032,8 +5052,12 @@ errors++;
 }
 }
 if(data.timingReference !== undefined){
-if(!(validate4.call(this, data.timingReference))){
+let data9 = data.timingReference;
+if(!(validate4.call(this, data9))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data9 == "object" && data9 !== null && !Array.isArray(data9)){
+this.sites.push(data9, "TriggerDefinition.timingReference");
 }
 }
 if(data.timingDate !== undefined){
@@ -5236,8 +5260,12 @@ errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate4.call(this, data.valueReference))){
+let data11 = data.valueReference;
+if(!(validate4.call(this, data11))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data11 == "object" && data11 !== null && !Array.isArray(data11)){
+this.sites.push(data11, "UsageContext.valueReference");
 }
 }
 for(const key0 in data){
@@ -6228,8 +6256,12 @@ errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate4.call(this, data.valueReference))){
+let data59 = data.valueReference;
+if(!(validate4.call(this, data59))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data59 == "object" && data59 !== null && !Array.isArray(data59)){
+this.sites.push(data59, "Extension.valueReference");
 }
 }
 if(data.valueSampledData !== undefined){
@@ -6751,8 +6783,12 @@ errors++;
 }
 }
 if(data.authorReference !== undefined){
-if(!(validate4.call(this, data.authorReference))){
+let data4 = data.authorReference;
+if(!(validate4.call(this, data4))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data4 == "object" && data4 !== null && !Array.isArray(data4)){
+this.sites.push(data4, "Annotation.authorReference");
 }
 }
 if(data.authorString !== undefined){
@@ -7870,8 +7906,12 @@ errors++;
 }
 }
 if(data.subjectReference !== undefined){
-if(!(validate4.call(this, data.subjectReference))){
+let data11 = data.subjectReference;
+if(!(validate4.call(this, data11))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data11 == "object" && data11 !== null && !Array.isArray(data11)){
+this.sites.push(data11, "DataRequirement.subjectReference");
 }
 }
 if(data.mustSupport !== undefined){
@@ -10819,8 +10859,12 @@ errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate4.call(this, data.valueReference))){
+let data130 = data.valueReference;
+if(!(validate4.call(this, data130))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data130 == "object" && data130 !== null && !Array.isArray(data130)){
+this.sites.push(data130, "ElementDefinition.example.valueReference");
 }
 }
 if(data.valueSampledData !== undefined){
@@ -12416,8 +12460,12 @@ errors++;
 }
 }
 if(data.defaultValueReference !== undefined){
-if(!(validate4.call(this, data.defaultValueReference))){
+let data97 = data.defaultValueReference;
+if(!(validate4.call(this, data97))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data97 == "object" && data97 !== null && !Array.isArray(data97)){
+this.sites.push(data97, "ElementDefinition.defaultValueReference");
 }
 }
 if(data.defaultValueSampledData !== undefined){
@@ -12900,8 +12948,12 @@ errors++;
 }
 }
 if(data.fixedReference !== undefined){
-if(!(validate4.call(this, data.fixedReference))){
+let data169 = data.fixedReference;
+if(!(validate4.call(this, data169))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data169 == "object" && data169 !== null && !Array.isArray(data169)){
+this.sites.push(data169, "ElementDefinition.fixedReference");
 }
 }
 if(data.fixedSampledData !== undefined){
@@ -13352,8 +13404,12 @@ errors++;
 }
 }
 if(data.patternReference !== undefined){
-if(!(validate4.call(this, data.patternReference))){
+let data237 = data.patternReference;
+if(!(validate4.call(this, data237))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data237 == "object" && data237 !== null && !Array.isArray(data237)){
+this.sites.push(data237, "ElementDefinition.patternReference");
 }
 }
 if(data.patternSampledData !== undefined){
@@ -15829,8 +15885,12 @@ errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate4.call(this, data.valueReference))){
+let data130 = data.valueReference;
+if(!(validate4.call(this, data130))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data130 == "object" && data130 !== null && !Array.isArray(data130)){
+this.sites.push(data130, "ElementDefinition.example.valueReference");
 }
 }
 if(data.valueSampledData !== undefined){
@@ -17084,8 +17144,12 @@ errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate4.call(this, data.valueReference))){
+let data59 = data.valueReference;
+if(!(validate4.call(this, data59))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data59 == "object" && data59 !== null && !Array.isArray(data59)){
+this.sites.push(data59, "Extension.valueReference");
 }
 }
 if(data.valueSampledData !== undefined){
@@ -17495,8 +17559,12 @@ errors++;
 }
 }
 if(data.assigner !== undefined){
-if(!(validate4.call(this, data.assigner))){
+let data11 = data.assigner;
+if(!(validate4.call(this, data11))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data11 == "object" && data11 !== null && !Array.isArray(data11)){
+this.sites.push(data11, "Identifier.assigner");
 }
 }
 for(const key0 in data){
@@ -19636,13 +19704,21 @@ errors++;
 }
 }
 if(data.who !== undefined){
-if(!(validate4.call(this, data.who))){
+let data8 = data.who;
+if(!(validate4.call(this, data8))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data8 == "object" && data8 !== null && !Array.isArray(data8)){
+this.sites.push(data8, "Signature.who");
 }
 }
 if(data.onBehalfOf !== undefined){
-if(!(validate4.call(this, data.onBehalfOf))){
+let data9 = data.onBehalfOf;
+if(!(validate4.call(this, data9))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data9 == "object" && data9 !== null && !Array.isArray(data9)){
+this.sites.push(data9, "Signature.onBehalfOf");
 }
 }
 if(data.targetFormat !== undefined){
@@ -20536,8 +20612,12 @@ errors++;
 }
 }
 if(data.timingReference !== undefined){
-if(!(validate4.call(this, data.timingReference))){
+let data9 = data.timingReference;
+if(!(validate4.call(this, data9))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data9 == "object" && data9 !== null && !Array.isArray(data9)){
+this.sites.push(data9, "TriggerDefinition.timingReference");
 }
 }
 if(data.timingDate !== undefined){
@@ -20739,8 +20819,12 @@ errors++;
 }
 }
 if(data.valueReference !== undefined){
-if(!(validate4.call(this, data.valueReference))){
+let data11 = data.valueReference;
+if(!(validate4.call(this, data11))){
 errors++;
+}
+if(this !== undefined && this.sites !== undefined && typeof data11 == "object" && data11 !== null && !Array.isArray(data11)){
+this.sites.push(data11, "UsageContext.valueReference");
 }
 }
 for(const key0 in data){
