@@ -212,3 +212,19 @@ describe('fhir-invariant: guards', () => {
     expect(guardOf("type != 'x' or code.empty()")).toEqual(['type', 'code']);
   });
 });
+
+describe('the invariant walk’s memory', () => {
+  it('keeps layouts of R4’s members only: made-up member names do not grow it', async () => {
+    const { validate } = await import('../../src/index.js');
+    const { cachedMembers } = await import('../../src/fhir/invariants/fhirpath.js');
+    const errorsOnly = fhirPathInvariants(false);
+    const basic = (names: string[]) => ({ resourceType: 'Basic', code: { text: 'x' }, ...Object.fromEntries(names.map((n) => [n, { a: 1 }])) });
+    validate(basic(['made0']));
+    const before = cachedMembers(errorsOnly);
+    const names = Array.from({ length: 300 }, (_, i) => `madeUp${i}`);
+    const result = validate(basic(names));
+    // The payload is schema-clean (unknown members are unknown-field's findings), so the typed walk met every name.
+    expect(result.findings.filter((f) => f.ruleId === 'unknown-field')).toHaveLength(300);
+    expect(cachedMembers(errorsOnly)).toBe(before);
+  });
+});

@@ -87,7 +87,7 @@ interface Child {
 interface Layout {
   readonly type: string;
   readonly checks: readonly Check[];
-  readonly children: Map<string, Child | null>;
+  readonly children: Map<string, Child>;
   /**
    * Whether a member of a primitive type may have checks: without, a member whose value is no object
    * (a string, number, boolean) has nothing for the walk to do, and is passed without being looked up.
@@ -199,8 +199,7 @@ class Walk {
   }
 
   #childOf(layout: Layout, key: string): Child | null {
-    const child = layout.children.get(key);
-    return child === undefined ? this.#newChild(layout, key) : child;
+    return layout.children.get(key) ?? this.#newChild(layout, key);
   }
 
   #newChild(layout: Layout, key: string): Child | null {
@@ -237,7 +236,8 @@ class Walk {
         layout: undefined,
       };
     }
-    layout.children.set(key, child);
+    // Only R4's names are kept: a payload's made-up member names would grow the map without bound.
+    if (child !== null) layout.children.set(key, child);
     return child;
   }
 
@@ -396,4 +396,11 @@ export function checkInvariants(
   reportBinding: BindingReport,
 ): void {
   if (isObject(payload)) new Walk(engine, byPath, report, reportBinding, reportNative).run(payload);
+}
+
+/** How many member layouts the walk keeps for a constraint table (what a test reads to see the cache stays bounded). */
+export function cachedMembers(byPath: ReadonlyMap<string, readonly Invariant[]>): number {
+  let count = 0;
+  for (const layout of tables.get(byPath)?.layouts.values() ?? []) count += layout.children.size;
+  return count;
 }
