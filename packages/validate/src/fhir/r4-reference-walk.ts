@@ -8,7 +8,7 @@
 import { childPointer } from '../finding.js';
 import { MAX_DEPTH } from '../depth.js';
 import { R4_REFERENCES, type R4ReferencePath } from '../generated/r4-references.js';
-import { parseReference, type ParsedReference } from './reference-syntax.js';
+import { parseReferenceOnce, type ParsedReference } from './reference-syntax.js';
 
 type Json = Record<string, unknown>;
 type Table = Readonly<Record<string, R4ReferencePath>>;
@@ -188,16 +188,13 @@ export function walkReferences(root: Json, at: readonly (string | number)[], vis
   let count = 0;
   const path: (string | number)[] = [...at];
   const current = new Site(() => path.reduce<string>((p, key) => childPointer(p, key), ''));
-  // A bundle's resources name the same few references again and again.
-  const parsedOnce = new Map<string, ParsedReference>();
 
   const site = (value: Json, step: Extract<Step, { kind: 'reference' }>, scope: Scope): void => {
     const reference = typeof value.reference === 'string' ? value.reference : undefined;
     let parsed: ParsedReference | undefined;
     if (reference !== undefined) {
       count++;
-      parsed = parsedOnce.get(reference);
-      if (parsed === undefined) parsedOnce.set(reference, (parsed = parseReference(reference)));
+      parsed = parseReferenceOnce(reference);
     }
     const form = parsed?.form;
     current.typeName = step.typeName;

@@ -7,13 +7,26 @@
 import { R4_REFERENCES } from '../generated/r4-references.js';
 import { bundleIndex } from './bundle-index.js';
 import type { EntryView } from './entry-view.js';
-import { parseReference, type ParsedReference } from './reference-syntax.js';
+import { parseReferenceOnce } from './reference-syntax.js';
 
 const R4_PROFILE = 'http://hl7.org/fhir/StructureDefinition/';
 
 /** `Reference.type` as a resource type name (`Patient`, or R4's URL for it); undefined for another URL. */
 export const referenceTypeName = (type: string): string | undefined =>
   type.startsWith(R4_PROFILE) ? type.slice(R4_PROFILE.length) : /^[A-Z][A-Za-z]*$/.test(type) ? type : undefined;
+
+/**
+ * Whether a Reference's target agrees with its element and its `type`: the type it resolves to
+ * (`found`, when anything tells) is one R4 allows there, and a `type` naming a resource type is that
+ * same type, or, when nothing resolves, one R4 allows there. Empty `targets`: any type.
+ */
+export function targetAgrees(targets: readonly string[], found: string | undefined, type: string | undefined): boolean {
+  if (found !== undefined && targets.length > 0 && !targets.includes(found)) return false;
+  if (type === undefined) return true;
+  const named = referenceTypeName(type);
+  if (named === undefined || named === found) return true;
+  return found === undefined && (targets.length === 0 || targets.includes(named));
+}
 
 const NO_TARGETS: readonly string[] = [];
 const targetsByElement = new Map<string, readonly string[] | null>();
@@ -29,20 +42,6 @@ function targetsOf(element: string): readonly string[] | null {
     targetsByElement.set(element, targets);
   }
   return targets;
-}
-
-// A payload's references repeat across calls (a service's messages); the parse of a string never changes.
-const parsedOnce = new Map<string, ParsedReference>();
-const PARSED_LIMIT = 4096;
-
-function parsed(reference: string): ParsedReference {
-  let out = parsedOnce.get(reference);
-  if (out === undefined) {
-    out = parseReference(reference);
-    if (parsedOnce.size >= PARSED_LIMIT) parsedOnce.clear();
-    parsedOnce.set(reference, out);
-  }
-  return out;
 }
 
 /**
@@ -62,7 +61,7 @@ export function allSitesFine(sites: readonly unknown[], references: number, entr
     let found: string | undefined;
     if (typeof reference === 'string') {
       met++;
-      const form = parsed(reference);
+      const form = parseReferenceOnce(reference);
       switch (form.form) {
         case 'relative':
         case 'conditional':
@@ -80,13 +79,8 @@ export function allSitesFine(sites: readonly unknown[], references: number, entr
           return false;
       }
     } else if (reference !== undefined) return false;
-    if (found !== undefined && targets.length > 0 && !targets.includes(found)) return false;
     const type = value.type;
-    if (type === undefined) continue;
-    if (typeof type !== 'string') return false;
-    const named = referenceTypeName(type);
-    if (named === undefined || named === found) continue;
-    if (found !== undefined || (targets.length > 0 && !targets.includes(named))) return false;
+    if ((type !== undefined && typeof type !== 'string') || !targetAgrees(targets, found, type)) return false;
   }
   return met === references;
 }

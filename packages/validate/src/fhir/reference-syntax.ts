@@ -72,6 +72,27 @@ function relative(reference: string): ParsedReference {
   return { form: 'relative', type, id };
 }
 
+/**
+ * parseReference, remembered: a service's payloads name the same few references call after call.
+ * Bounded in count and in the length of what it keeps, so a hostile megabyte "reference" is parsed,
+ * never held past its payload.
+ */
+const remembered = new Map<string, ParsedReference>();
+const REMEMBERED = 4096;
+const REMEMBERED_LENGTH = 256;
+
+export function parseReferenceOnce(reference: string): ParsedReference {
+  let out = remembered.get(reference);
+  if (out === undefined) {
+    out = parseReference(reference);
+    if (reference.length <= REMEMBERED_LENGTH) {
+      if (remembered.size >= REMEMBERED) remembered.clear();
+      remembered.set(reference, out);
+    }
+  }
+  return out;
+}
+
 export function parseReference(reference: string): ParsedReference {
   if (reference.startsWith('#')) {
     const id = reference.slice(1);

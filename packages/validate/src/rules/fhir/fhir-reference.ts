@@ -2,7 +2,7 @@ import { code, fieldPath } from '../../display.js';
 import { childPointer, quoteId } from '../../finding.js';
 import { bundleEntries } from '../../fhir/bundle.js';
 import { walkReferences, type ReferenceSite } from '../../fhir/r4-reference-walk.js';
-import { allSitesFine, referenceTypeName } from '../../fhir/reference-sites.js';
+import { allSitesFine, referenceTypeName, targetAgrees } from '../../fhir/reference-sites.js';
 import { typeList, wrongTargetsOf } from '../../fhir/reference-targets.js';
 import { resourceSlots } from '../../fhir/resource-slots.js';
 import { createRule } from '../create-rule.js';
@@ -25,8 +25,6 @@ const MESSAGES = {
 
 const via = (found: NonNullable<ReferenceSite['found']>) =>
   found.via === 'url' ? 'its URL' : found.via === 'contained' ? 'the contained resource it names' : `the entry it resolves to, \`entry[${found.entry}]\``;
-
-const typeName = referenceTypeName;
 
 /**
  * Every Reference in every FHIR resource (payloads, entries, contained resources, resources in CDS
@@ -67,11 +65,7 @@ export const fhirReferenceRule = createRule({
         parsed?.form !== 'badId' &&
         !((parsed?.form === 'badUuid' || parsed?.form === 'badOid') && !site.danglingInBundle) &&
         !site.missingContained &&
-        (site.found === undefined || site.targets.length === 0 || site.targets.includes(site.found.type)) &&
-        (site.type === undefined ||
-          typeName(site.type) === undefined ||
-          typeName(site.type) === site.found?.type ||
-          (site.found === undefined && (site.targets.length === 0 || site.targets.includes(typeName(site.type)!))));
+        targetAgrees(site.targets, site.found?.type, site.type);
       if (fine) return undefined;
       // A message's focus is bundle-focus's: it resolves it among the entries and checks its type.
       const element = site.element();
@@ -103,7 +97,7 @@ export const fhirReferenceRule = createRule({
         return reported.has(at)
           ? undefined
           : { pointer: at, messageId: 'wrongTarget', data: { field, found: typeList([found.type]), via: via(found), allowed, element } };
-      const type = site.type === undefined ? undefined : typeName(site.type);
+      const type = site.type === undefined ? undefined : referenceTypeName(site.type);
       if (type === undefined) return undefined;
       const typeAt = childPointer(site.pointer(), 'type');
       const typeField = code(fieldPath(typeAt));
