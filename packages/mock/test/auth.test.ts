@@ -60,14 +60,16 @@ describe('bearer tokens', () => {
   });
 
   it('refuses a token once its lifetime has passed', async () => {
-    let now = Date.now();
+    // The mock's clock follows the real one (the assertion is signed with it, and the service allows no skew),
+    // moved ahead on demand: a frozen clock falls behind the assertion's iat when setting up crosses a second.
+    let ahead = 0;
     const key = keyPair();
-    const mock = await startMock({ clients: { [CLIENT_ID]: key.jwks }, tokenLifetimeSec: 60, now: () => now });
+    const mock = await startMock({ clients: { [CLIENT_ID]: key.jwks }, tokenLifetimeSec: 60, now: () => Date.now() + ahead });
     try {
       const token = await tokenFor(mock.url, key);
       const body = example('patientadmin-patientmerge.json');
       expect((await postJson(`${mock.url}/endpoint`, body, token)).status).toBe(202);
-      now += 61_000;
+      ahead += 61_000;
       expect((await postJson(`${mock.url}/endpoint`, body, token)).status).toBe(401);
     } finally {
       await mock.close();
