@@ -49,7 +49,18 @@ export interface Invariant {
 
 function toInvariant([key, path, severity, message, r4Expression]: InvariantRow): Invariant {
   const expression = CORRECTED[key]?.expression ?? r4Expression;
-  return { key, path, severity, message, expression, guards: guardOf(expression) };
+  // Read from the expression on first use: every process loads the table, a payload meets few paths.
+  let guards: readonly string[] | undefined;
+  return {
+    key,
+    path,
+    severity,
+    message,
+    expression,
+    get guards() {
+      return (guards ??= guardOf(expression));
+    },
+  };
 }
 
 /** Every constraint of the table (for the docs test and tools). */
