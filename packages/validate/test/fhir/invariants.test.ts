@@ -270,7 +270,7 @@ describe('fhir-invariant: guards', () => {
     const wrong: string[] = [];
     for (const inv of ALL_INVARIANTS) {
       if (inv.guards.length === 0 || inv.path.includes('[x]')) continue;
-      const fn = engine.compile({ base: inv.path, expression: inv.expression }, engine.model, { traceFn: () => undefined });
+      const fn = engine.compile({ base: inv.path, expression: inv.expression }, { traceFn: () => undefined });
       let result: unknown[];
       try {
         result = fn({}, { resource: {}, rootResource: {} });
