@@ -34,6 +34,7 @@ export const INTEGRATION = [
   'packages/validate/test/fhirpath-lazy.test.ts',
   'packages/validate/test/fhir/invariants-one-walk.test.ts',
   'packages/validate/test/fhir/mutation.test.ts',
+  'packages/validate/test/fhir/native-corpus.test.ts',
   'packages/validate/test/fhir/required-bindings.test.ts',
   'packages/validate/test/fhir/strict-twin-corpus.test.ts',
   'packages/validate/test/fhir/table-differential.test.ts',

@@ -19,6 +19,7 @@ import { emitRuleList, RULES_DIR } from './lib/emit-rule-list.mjs';
 import { CONFIG_SCHEMA_BASE, configSchema, configSchemaBase, configTypes, ruleConfigTypes } from './lib/emit-rule-config.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
 import { produce as deriveFhirR4 } from './fhir/derive-r4.mjs';
+import { emitFhirPathAsts } from './fhir/fhirpath-asts.mjs';
 import { emitInvariants } from './fhir/invariants.mjs';
 
 /** Where the tools and their dependencies live. */
@@ -76,6 +77,10 @@ async function outputs() {
   // Last: the browser entry's loaders list every generated validator module, the rule options' too.
   validators.set('loaders.ts', emitLoaders(validators.keys(), banner('schemas/')));
   validators.set('fhir-invariants.ts', emitInvariants(repo, banner('the R4 4.0.1 StructureDefinitions (hl7.fhir.r4.examples)', 'scripts/fhir/invariants.mjs')));
+  validators.set(
+    'fhirpath-asts.cjs',
+    emitFhirPathAsts(repo, banner("R4 4.0.1's constraints and the fhirpath package's parser", 'scripts/fhir/fhirpath-asts.mjs')),
+  );
   const configChecker = new Map(
     [...emitConfigChecker(schema)].map(([path, code]) => [path, path.endsWith('.cjs') ? commonJs(fromConfig, code) : `${fromConfig}\n${code}\n`]),
   );

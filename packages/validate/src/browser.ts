@@ -14,7 +14,7 @@ import { LOADERS } from './generated/loaders.js';
 import modules from './modules.cjs';
 import { givesRuleOptions, RULE_OPTIONS_MODULE, type ValidateOptions } from './options.js';
 import { getKind, holdsResources, modulesOf } from './registry.js';
-import { fhirPathEngine, setFhirPath, type FhirPathModel } from './fhir/invariants/engine.js';
+import { fhirPathEngine, setFhirPath, type Evaluator, type FhirPathModel } from './fhir/invariants/engine.js';
 import { validate, type ValidationResult } from './validate.js';
 
 export * from './api.js';
@@ -96,8 +96,9 @@ function loadFhirPath(): Promise<void> {
   fhirPathLoading ??= Promise.all([import('fhirpath'), import('fhirpath/fhir-context/r4')]).then(([engine, model]) => {
     // The ES build exports the engine as its default too; a bundler may hand over either form.
     const own = engine as unknown as { compile?: unknown; default?: { compile?: unknown } };
-    const compile = own.compile ?? own.default?.compile;
-    setFhirPath({ compile: compile as never, model: ((model as { default?: unknown }).default ?? model) as FhirPathModel });
+    const compile = (own.compile ?? own.default?.compile) as (path: unknown, model: FhirPathModel, options: unknown) => Evaluator;
+    const r4 = ((model as { default?: unknown }).default ?? model) as FhirPathModel;
+    setFhirPath({ compile: (path, options) => compile(path, r4, options), model: r4 });
   });
   return fhirPathLoading;
 }

@@ -29,7 +29,7 @@ describe('start-up', () => {
   const { files, packages } = staticImports(join(src, 'index.ts'));
 
   it('the main entry reaches only node built-ins', () => {
-    expect([...packages].sort()).toEqual(['node:module']);
+    expect([...packages].sort()).toEqual(['node:fs', 'node:module', 'node:path']);
   });
 
   it('the main entry does not reach the auth subpath (but its constants, which the auth rules state) or any generated validator', () => {
@@ -37,9 +37,9 @@ describe('start-up', () => {
     expect(reached.filter((f) => f.startsWith('auth/'))).toEqual(['auth/service.ts']);
     expect(reached.filter((f) => f.startsWith('generated/validators/'))).toEqual([]);
     // Only the hand-written CommonJS the generated code shares (the loaded modules, the date checker
-    // that the formats and the messages both use) and the FHIR tables' loader, which loads each
-    // table from generated/validators on first use.
-    expect(reached.filter((f) => f.endsWith('.cjs')).sort()).toEqual(['datetime.cjs', 'fhir/table/tables.cjs', 'modules.cjs']);
+    // that the formats and the messages both use), the FHIR tables' loader, which loads each table
+    // from generated/validators on first use, and the corrected R4 invariants (which the generator reads too).
+    expect(reached.filter((f) => f.endsWith('.cjs')).sort()).toEqual(['datetime.cjs', 'fhir/invariants/corrected.cjs', 'fhir/table/tables.cjs', 'modules.cjs']);
   });
 
   it('the auth subpath is where jose comes in', () => {

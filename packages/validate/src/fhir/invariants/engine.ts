@@ -13,7 +13,9 @@ export interface FhirPathModel {
 export type Evaluator = (node: unknown, env: Readonly<Record<string, unknown>>) => unknown[];
 
 export interface FhirPathEngine {
-  readonly compile: (path: { base: string; expression: string }, model: FhirPathModel, options: { traceFn: () => void }) => Evaluator;
+  /** Compiles an expression with the engine's whole R4 model (the package's, loaded with the engine). */
+  readonly compile: (path: { base: string; expression: string }, options: { traceFn: () => void }) => Evaluator;
+  /** What the invariant walk reads of the model (it may be read alone, without the engine's indexes). */
   readonly model: FhirPathModel;
 }
 

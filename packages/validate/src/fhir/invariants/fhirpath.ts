@@ -24,7 +24,7 @@ function evaluatorOf(invariant: Invariant, engine: FhirPathEngine): Evaluator | 
   let fn = compiled.get(invariant);
   if (fn === undefined) {
     try {
-      fn = engine.compile({ base: invariant.path, expression: invariant.expression }, engine.model, { traceFn: noTrace });
+      fn = engine.compile({ base: invariant.path, expression: invariant.expression }, { traceFn: noTrace });
     } catch {
       fn = null;
     }

@@ -4,13 +4,8 @@
 // expression gives, false only where FHIRPath gives false (an empty result is no failure). The
 // expression each one stands for is in generated/fhir-invariants.ts.
 
-type Json = Readonly<Record<string, unknown>>;
-
-/** Whether a member is there: its value or, for a primitive, its `_name` (FHIRPath's exists()). */
-const has = (node: Json, name: string): boolean => node[name] !== undefined || node[`_${name}`] !== undefined;
-
-/** A member's items, a single value as one. */
-const items = (value: unknown): readonly unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+import { NATIVE_RESOURCES } from './native-resources.js';
+import { exists, has, hasChoice, items, type Json } from './native-members.js';
 
 /** `list.select(member).isDistinct()`: the members' values (strings) are all different. */
 function distinctBy(list: unknown, member: string): boolean {
@@ -54,18 +49,6 @@ function elementsOf(part: unknown): readonly Json[] {
   return items(list).filter((e): e is Json => typeof e === 'object' && e !== null);
 }
 
-/** A choice member (`defaultValue[x]`) is there in any of its types. */
-function hasChoice(node: Json, name: string): boolean {
-  for (const key in node) {
-    const bare = key.charCodeAt(0) === 95 ? key.slice(1) : key;
-    if (bare.length > name.length && bare.startsWith(name)) {
-      const c = bare.charCodeAt(name.length);
-      if (c >= 65 && c <= 90) return true;
-    }
-  }
-  return false;
-}
-
 const isRoot = (element: Json): boolean => typeof element.path === 'string' && !element.path.includes('.');
 const HL7_STRUCTURE = 'http://hl7.org/fhir/StructureDefinition';
 const SYSTEM_TYPE = /^http:\/\/hl7\.org\/fhirpath\/System\.[A-Z][A-Za-z]+$/su;
@@ -91,12 +74,6 @@ function idsPresentAndDistinct(elements: readonly Json[]): boolean {
 
 /** Whether a structure's kind is known and not logical (the premise of sdf-11, sdf-15, sdf-15a). */
 const notLogical = (sd: Json): boolean => typeof sd.kind === 'string' && sd.kind !== 'logical';
-
-/** FHIRPath's exists() of a member: a value (a non-empty list), or a primitive's `_name`. */
-const exists = (node: Json, name: string): boolean => {
-  const value = node[name];
-  return (Array.isArray(value) ? value.length > 0 : value !== undefined) || node[`_${name}`] !== undefined;
-};
 
 /** An R4 date or a dateTime to the second with an offset, without fractional seconds. */
 const DATE_OR_SECONDS = /^\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2}))?)?)?$/;
@@ -296,4 +273,5 @@ export const NATIVE_TYPED: Readonly<Record<string, (node: unknown, resource: Jso
     return ![(sd as Json).snapshot, (sd as Json).differential].some((part) => elementsOf(part).some((e) => hasChoice(e, 'defaultValue')));
   },
   'sdf-23': (sd) => [(sd as Json).snapshot, (sd as Json).differential].every((part) => elementsOf(part).every((e) => !isRoot(e) || e.sliceName === undefined)),
+  ...NATIVE_RESOURCES,
 };

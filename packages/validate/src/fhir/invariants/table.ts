@@ -1,6 +1,7 @@
 // How fhir-invariant checks each of R4's constraints (generated/fhir-invariants.ts): natively, with
 // FHIRPath, by another rule, or not at all (with why). docs/rules/fhir-invariant.md lists the same.
 import { INVARIANTS, REQUIRED_CODINGS, type InvariantRow } from '../../generated/fhir-invariants.js';
+import corrected from './corrected.cjs';
 import { guardOf } from './guard.js';
 
 /** Checked by code of its own (native.ts), in the one walk every FHIR payload gets. */
@@ -30,14 +31,9 @@ export const NOT_ENFORCED: Readonly<Record<string, string>> = {
 
 /**
  * Constraints whose R4 expression is wrong in a way R4's later versions fixed: checked with the
- * corrected expression, and why.
+ * corrected expression, and why (corrected.cjs).
  */
-export const CORRECTED: Readonly<Record<string, { readonly expression: string; readonly why: string }>> = {
-  'que-7': {
-    expression: "operator = 'exists' implies (answer is boolean)",
-    why: 'R4 tests `answer is Boolean`, the FHIRPath system type, which a FHIR `answerBoolean` is not, so the official Questionnaire-bb.json fails although it is right; R5 tests `answer is boolean`',
-  },
-};
+export const CORRECTED: Readonly<Record<string, { readonly expression: string; readonly why: string }>> = corrected;
 
 /** One constraint as the rule checks it. */
 export interface Invariant {
@@ -53,7 +49,18 @@ export interface Invariant {
 
 function toInvariant([key, path, severity, message, r4Expression]: InvariantRow): Invariant {
   const expression = CORRECTED[key]?.expression ?? r4Expression;
-  return { key, path, severity, message, expression, guards: guardOf(expression) };
+  // Read from the expression on first use: every process loads the table, a payload meets few paths.
+  let guards: readonly string[] | undefined;
+  return {
+    key,
+    path,
+    severity,
+    message,
+    expression,
+    get guards() {
+      return (guards ??= guardOf(expression));
+    },
+  };
 }
 
 /** Every constraint of the table (for the docs test and tools). */

@@ -1,0 +1,159 @@
+// Invariants of clinical and workflow resources met on many of them (every Questionnaire item, every
+// Observation with a value and components, every AllergyIntolerance and Condition), checked by code
+// as native-typed.ts does: each gives false only where FHIRPath gives false, true where it gives true
+// or empty, and undefined where the code cannot tell (a primitive given only as extensions, a member
+// of another JSON type, two codings that differ only in members other than their code), which
+// FHIRPath then evaluates. The expression each stands for is quoted above it.
+import { exists, hasChoice, items, text, type Json } from './native-members.js';
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A list member's count, as FHIRPath's count(): undefined for a list of anything but objects. */
+function count(node: Json, name: string): number | undefined {
+  const value = node[name];
+  if (value === undefined) return 0;
+  return Array.isArray(value) && value.every(isObject) ? value.length : undefined;
+}
+
+/** A CodeableConcept's codings (none when it or its `coding` is absent); undefined when either is of another shape. */
+function codingsOf(concept: unknown): readonly Json[] | undefined {
+  if (concept === undefined) return [];
+  if (!isObject(concept)) return undefined;
+  const list = concept.coding;
+  if (list === undefined) return [];
+  return Array.isArray(list) && list.every(isObject) ? list : undefined;
+}
+
+/** `concept.coding.where(system = … and code in codes).exists()`: a coding with both, as strings. */
+function hasCoding(concept: unknown, system: string, codes: readonly string[]): boolean | undefined {
+  return codingsOf(concept)?.some((c) => c.system === system && typeof c.code === 'string' && codes.includes(c.code));
+}
+
+const SCALAR = new Set(['string', 'boolean']);
+
+/**
+ * FHIRPath's equality of two codings (intersect): false when their codes differ, true when they have
+ * the same members with the same strings and booleans, undefined otherwise (FHIRPath's to compare).
+ */
+function sameCoding(a: Json, b: Json): boolean | undefined {
+  if (typeof a.code === 'string' && typeof b.code === 'string' && a.code !== b.code) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return undefined;
+  for (const key of keys) if (!SCALAR.has(typeof a[key]) || a[key] !== b[key]) return undefined;
+  return true;
+}
+
+/** Whether `type` is a code: its string, null when absent (every comparison with it empty), undefined when FHIRPath must tell. */
+const typeOf = (node: unknown): string | null | undefined => text(node as Json, 'type');
+
+const CHOICE_TYPES = ['choice', 'open-choice', 'decimal', 'integer', 'date', 'dateTime', 'time', 'string', 'quantity'];
+const MAX_LENGTH_TYPES = ['boolean', 'decimal', 'integer', 'string', 'text', 'url', 'open-choice'];
+const ALLERGY_VERIFICATION = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
+const CONDITION_VERIFICATION = 'http://terminology.hl7.org/CodeSystem/condition-ver-status';
+const CONDITION_CLINICAL = 'http://terminology.hl7.org/CodeSystem/condition-clinical';
+const ENTERED_IN_ERROR = ['entered-in-error'];
+
+/** A check that fails only when `type` is a code and `fails(type)`; absent, no failure; else FHIRPath's. */
+const byType =
+  (fails: (type: string, node: Json) => boolean) =>
+  (node: unknown): boolean | undefined => {
+    const type = typeOf(node);
+    return typeof type === 'string' ? !fails(type, node as Json) : type === null ? true : undefined;
+  };
+
+export const NATIVE_RESOURCES: Readonly<Record<string, (node: unknown, resource: Json) => boolean | undefined>> = {
+  // value.empty() or component.code.where(coding.intersect(%resource.code.coding).exists()).empty()
+  'obs-7': (node, resource) => {
+    if (!hasChoice(node as Json, 'value')) return true;
+    const own = codingsOf(resource.code);
+    if (own === undefined) return undefined;
+    let unsure = false;
+    for (const component of items((node as Json).component)) {
+      const theirs = isObject(component) ? codingsOf(component.code) : undefined;
+      if (theirs === undefined) return undefined;
+      for (const coding of theirs) {
+        for (const mine of own) {
+          const same = sameCoding(coding, mine);
+          if (same === true) return false;
+          if (same === undefined) unsure = true;
+        }
+      }
+    }
+    return unsure ? undefined : true;
+  },
+  // (type='group' implies item.empty().not()) and (type='display' implies item.empty())
+  'que-1': byType((type, item) => (type === 'group' && !exists(item, 'item')) || (type === 'display' && exists(item, 'item'))),
+  // (type in ('choice' | … | 'quantity')) or (answerValueSet.empty() and answerOption.empty())
+  'que-5': byType((type, item) => !CHOICE_TYPES.includes(type) && (exists(item, 'answerValueSet') || exists(item, 'answerOption'))),
+  // type!='display' or readOnly.empty()
+  'que-9': byType((type, item) => type === 'display' && exists(item, 'readOnly')),
+  // (type in ('boolean' | … | 'open-choice')) or maxLength.empty()
+  'que-10': byType((type, item) => !MAX_LENGTH_TYPES.includes(type) && exists(item, 'maxLength')),
+  // enableWhen.count() > 2 implies enableBehavior.exists()
+  'que-12': (node) => {
+    const n = count(node as Json, 'enableWhen');
+    return n === undefined ? undefined : n <= 2 || exists(node as Json, 'enableBehavior');
+  },
+  // repeats=true or initial.count() <= 1 (repeats absent: empty unless the count holds)
+  'que-13': (node) => {
+    const { repeats, _repeats } = node as Json;
+    const n = count(node as Json, 'initial');
+    if (n === undefined || (repeats === undefined && _repeats !== undefined) || (repeats !== undefined && typeof repeats !== 'boolean')) return undefined;
+    return repeats !== false || n <= 1;
+  },
+  // (type = 'named-event' implies name.exists()) and (type = 'periodic' implies timing.exists())
+  // and (type.startsWith('data-') implies data.exists())
+  'trd-3': byType(
+    (type, trigger) =>
+      (type === 'named-event' && !exists(trigger, 'name')) ||
+      (type === 'periodic' && !hasChoice(trigger, 'timing')) ||
+      (type.startsWith('data-') && !exists(trigger, 'data')),
+  ),
+  // verificationStatus.coding.where(system = '…allergyintolerance-verification' and code = 'entered-in-error').exists() or clinicalStatus.exists()
+  'ait-1': (node) => exists(node as Json, 'clinicalStatus') || hasCoding((node as Json).verificationStatus, ALLERGY_VERIFICATION, ENTERED_IN_ERROR),
+  // verificationStatus.coding.where(…entered-in-error).empty() or clinicalStatus.empty()
+  'ait-2': (node) => {
+    const wrong = hasCoding((node as Json).verificationStatus, ALLERGY_VERIFICATION, ENTERED_IN_ERROR);
+    return wrong === undefined ? undefined : !wrong || !exists(node as Json, 'clinicalStatus');
+  },
+  // abatement.empty() or clinicalStatus.coding.where(system='…condition-clinical' and (code='resolved' or code='remission' or code='inactive')).exists()
+  'con-4': (node) =>
+    !hasChoice(node as Json, 'abatement') || hasCoding((node as Json).clinicalStatus, CONDITION_CLINICAL, ['resolved', 'remission', 'inactive']),
+  // verificationStatus.coding.where(system='…condition-ver-status' and code='entered-in-error').empty() or clinicalStatus.empty()
+  'con-5': (node) => {
+    const wrong = hasCoding((node as Json).verificationStatus, CONDITION_VERIFICATION, ENTERED_IN_ERROR);
+    return wrong === undefined ? undefined : !wrong || !exists(node as Json, 'clinicalStatus');
+  },
+  // (start.exists() and end.exists()) or (status in ('proposed' | 'cancelled' | 'waitlist'))
+  'app-3': (node) => {
+    const appointment = node as Json;
+    if (exists(appointment, 'start') && exists(appointment, 'end')) return true;
+    const status = text(appointment, 'status');
+    return typeof status === 'string' ? ['proposed', 'cancelled', 'waitlist'].includes(status) : status === null ? true : undefined;
+  },
+  // type.exists() or actor.exists()
+  'app-1': (node) => exists(node as Json, 'type') || exists(node as Json, 'actor'),
+  // mode = 'changes' or entry.deleted.empty()
+  'lst-2': (node) => {
+    const mode = text(node as Json, 'mode');
+    if (mode === 'changes' || mode === null) return true;
+    if (mode === undefined) return undefined;
+    return !items((node as Json).entry).some((entry) => isObject(entry) && exists(entry, 'deleted'));
+  },
+  // dose.exists() or rate.exists()
+  'mad-1': (node) => exists(node as Json, 'dose') || hasChoice(node as Json, 'rate'),
+  // coordinateSystem = 1 or coordinateSystem = 0
+  'msq-3': (node) => {
+    const { coordinateSystem, _coordinateSystem } = node as Json;
+    if (typeof coordinateSystem === 'number') return coordinateSystem === 0 || coordinateSystem === 1;
+    return coordinateSystem === undefined && _coordinateSystem === undefined ? true : undefined;
+  },
+  // (chromosome.empty() and genomeBuild.empty()) or (chromosome.exists() and genomeBuild.exists())
+  'msq-5': (node) => exists(node as Json, 'chromosome') === exists(node as Json, 'genomeBuild'),
+  // (genomeBuild.count() + referenceSeqId.count() + referenceSeqPointer.count() + referenceSeqString.count()) = 1
+  'msq-6': (node) => {
+    const members = ['genomeBuild', 'referenceSeqId', 'referenceSeqPointer', 'referenceSeqString'];
+    if (members.some((name) => Array.isArray((node as Json)[name]))) return undefined;
+    return members.filter((name) => exists(node as Json, name)).length === 1;
+  },
+};
