@@ -17,6 +17,7 @@ export const INTEGRATION = [
   'packages/cdx-lint/test/findings-cap-bin.test.ts',
   'packages/cdx-lint/test/fix-bin.test.ts',
   'packages/cdx-lint/test/fix-safety.test.ts',
+  'packages/cdx-lint/test/fraction-literals.test.ts',
   'packages/cdx-lint/test/r4-corpus.test.ts',
   'packages/cdx-lint/test/robust-fix.test.ts',
   'packages/cdx-lint/test/robust-hostile.test.ts',
