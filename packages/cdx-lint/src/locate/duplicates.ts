@@ -15,9 +15,10 @@ export interface DuplicateKey {
 
 /**
  * An upper bound of the member names in valid JSON text: colons whose previous non-space
- * character is a quote. Every member's colon is one; a colon inside a string rarely is (it would
- * need an escaped quote before it), and timestamps' colons never are. A native `indexOf` per
- * colon keeps this several times cheaper than `JSON.parse` itself.
+ * character is a quote that is not escaped (an even run of backslashes before it). Every member's
+ * colon is one; a colon inside a string rarely is (only at the start of a string: `":a"`), and
+ * timestamps' colons or an escaped `\":` never are. A native `indexOf` per colon keeps this
+ * several times cheaper than `JSON.parse` itself.
  */
 function membersUpperBound(text: string): number {
   let count = 0;
@@ -25,7 +26,10 @@ function membersUpperBound(text: string): number {
     let before = colon - 1;
     let c = text.charCodeAt(before);
     while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(--before);
-    if (c === 34) count++;
+    if (c !== 34) continue;
+    let backslashes = 0;
+    while (text.charCodeAt(before - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) count++;
   }
   return count;
 }
