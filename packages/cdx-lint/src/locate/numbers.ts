@@ -18,10 +18,10 @@ const endsToken = (c: number) => Number.isNaN(c) || isSpace(c) || c === 44 || c 
 
 /**
  * Whether the `.`, `e` or `E` at `at` may belong to a number token that is whole: its digits (and a
- * `-`) go back to a `:`, `,` or `[` (only those precede a value) and, for `.`, only zeros follow
- * until the token ends, or an exponent does; for `e`, a signed exponent ends the token. A string may
- * look the same (`"ratio: 1.0 a"`): that only costs an exact walk that finds nothing. A time's
- * `:00.000Z` and a decimal's `72.5` do not.
+ * `-`) go back to a `:` after a quote, a `[` where a value may stand or a `,` (only those precede a
+ * value) and, for `.`, digits follow that are all zeros until the token ends or an exponent does;
+ * for `e`, a signed exponent ends the token. A string may look the same (`"a, 1.0 b"`): that only
+ * costs an exact walk that finds nothing. A time's `:00.000Z` and a decimal's `72.5` do not.
  */
 function wholeLookingAt(text: string, at: number): boolean {
   let start = at - 1;
@@ -35,8 +35,18 @@ function wholeLookingAt(text: string, at: number): boolean {
   while (isSpace(text.charCodeAt(start))) start--;
   const before = text.charCodeAt(start);
   if (before !== 58 && before !== 44 && before !== 91) return false;
+  // A member's colon follows its name's closing quote; an item's `[` follows what may hold an array
+  // value. Prose in a string (`referenceSeq : 1. genome`, `see [1.0]`) does not.
+  if (before !== 44) {
+    do start--;
+    while (isSpace(text.charCodeAt(start)));
+    const c = text.charCodeAt(start);
+    if (before === 58 ? c !== 34 : c !== 58 && c !== 44 && c !== 91 && !Number.isNaN(c)) return false;
+  }
   let i = at + 1;
   if (text.charCodeAt(at) === 46) {
+    // JSON's fraction has a digit after its `.`: `20852. (301)` is prose.
+    if (!isDigit(text.charCodeAt(i))) return false;
     let zeros = true;
     for (let c = text.charCodeAt(i); isDigit(c); c = text.charCodeAt(++i)) if (c !== 48) zeros = false;
     const c = text.charCodeAt(i);
