@@ -2,31 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
+import { AUTO_AFTER_MS, CHUNK_FILES, chunkEnd, LARGE_FILE, startWorkersNow } from './schedule.js';
 import { runChunk, unpack, type PostedOutcome, type RunOptions, type Task, type TaskOutcome } from './task.js';
-
-/** Files per message: large enough to amortise posting, small enough to balance the load. */
-export const CHUNK_FILES = 64;
-/**
- * Bytes per message, beside the count: neighbouring files can be large together (R4's examples put
- * 82 of their 187 MB in 64 neighbouring bundles), and one thread linting such a chunk while the
- * others run out of work made two threads only 1.3× faster than one.
- */
-export const CHUNK_BYTES = 1 << 20;
-
-/**
- * Where the chunk that begins at `start` ends: after CHUNK_FILES files, or before the file that
- * would take it past CHUNK_BYTES. Never empty: a larger file is a chunk of its own.
- */
-export function chunkEnd(start: number, count: number, sizeOf: (index: number) => number): number {
-  let end = start;
-  let bytes = 0;
-  while (end < count && end - start < CHUNK_FILES) {
-    bytes += sizeOf(end);
-    if (bytes > CHUNK_BYTES && end > start) break;
-    end++;
-  }
-  return end;
-}
 
 /**
  * A file's size, 0 when it cannot be read (linting it says why). Bigint stats: see inputs/expand.ts
@@ -45,16 +22,6 @@ function sizeOf(path: string): number {
  * starts that many threads (main included) at once; `off` keeps to the main thread.
  */
 export type Concurrency = number | 'auto' | 'off';
-
-/**
- * When `auto` starts workers: once the main thread has linted for `AUTO_AFTER_MS`, if what is
- * left would take at least `AUTO_REMAINING_MS` more. A worker needs about 200 ms here to start,
- * load the validators and warm up, and then runs slower than the warm main thread for a while;
- * measured on 2 cores, 2,000 and 10,000 small fixtures finished no sooner with a worker, so only
- * runs of about a second or more (tens of thousands of fixtures, or large FHIR bundles) get them.
- */
-const AUTO_AFTER_MS = 250;
-const AUTO_REMAINING_MS = 750;
 
 interface Plan {
   /** Threads including the main one. */
@@ -194,6 +161,12 @@ export async function runTasks(
   };
   let workers: Handle[] = canSpawn && !plan.adaptive ? await startWorkers() : [];
   const began = performance.now();
+  let declined = false;
+  const largeBytesLeft = () => {
+    let bytes = 0;
+    for (let i = next; i < tasks.length; i++) if (size(i) >= LARGE_FILE) bytes += size(i);
+    return bytes;
+  };
   while (mainThreadWorks && pending()) {
     const job = take();
     if (workers.length > 0) {
@@ -204,10 +177,11 @@ export async function runTasks(
       job.map((i) => tasks[i]!),
       options,
     ).forEach((outcome, i) => (outcomes[job[i]!] = outcome));
-    if (canSpawn && plan.adaptive && workers.length === 0) {
-      const elapsed = performance.now() - began;
-      const remaining = (elapsed / next) * (tasks.length - next);
-      if (elapsed >= AUTO_AFTER_MS && remaining >= AUTO_REMAINING_MS) workers = await startWorkers();
+    if (canSpawn && plan.adaptive && workers.length === 0 && !declined) {
+      const progress = { threads: plan.threads, elapsedMs: performance.now() - began, done: next, left: tasks.length - next, largeBytesLeft };
+      if (startWorkersNow(progress)) workers = await startWorkers();
+      // Two cores: the sizes left do not change, so one answer holds for the rest of the run.
+      else declined = plan.threads === 2 && progress.elapsedMs >= AUTO_AFTER_MS;
     }
     // Yield between chunks so the workers' messages are handled.
     if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
