@@ -3,43 +3,17 @@
 // own evaluation of R4's expressions, on official examples and on copies broken for each of them.
 import { describe, expect, it } from 'vitest';
 import { fhirPathEngine } from '../../src/fhir/invariants/engine.js';
-import { checkFhirPathInvariants } from '../../src/fhir/invariants/fhirpath.js';
 import { guardOf } from '../../src/fhir/invariants/guard.js';
 import { NATIVE_TYPED } from '../../src/fhir/invariants/native-typed.js';
-import { ALL_INVARIANTS, fhirPathInvariants, type Invariant } from '../../src/fhir/invariants/table.js';
+import { ALL_INVARIANTS, fhirPathInvariants } from '../../src/fhir/invariants/table.js';
 import '../../src/index.js';
+import { nativeFindings, nativeTables } from './native-harness.js';
 import { readR4Example } from './support.js';
 
 type Json = Record<string, any>;
-const FHIRPATH = ' (FHIRPath)';
 
-/** The constraints checked by code, by path: as the rule runs them, and as plain FHIRPath (renamed, no guards). */
-function tables(): [Map<string, Invariant[]>, Map<string, Invariant[]>] {
-  const own = new Map<string, Invariant[]>();
-  const plain = new Map<string, Invariant[]>();
-  for (const [path, list] of fhirPathInvariants(false)) {
-    const natives = list.filter((inv) => inv.key in NATIVE_TYPED);
-    if (natives.length === 0) continue;
-    own.set(path, natives);
-    plain.set(
-      path,
-      natives.map((inv) => ({ ...inv, key: `${inv.key}${FHIRPATH}`, guards: [] })),
-    );
-  }
-  return [own, plain];
-}
-
-function findings(resource: unknown, byPath: Map<string, Invariant[]>): string[] {
-  const out: string[] = [];
-  checkFhirPathInvariants(
-    resource,
-    byPath,
-    fhirPathEngine()!,
-    (inv, pointer) => out.push(`${inv.key.replace(FHIRPATH, '')} ${pointer}`),
-    () => undefined,
-  );
-  return out.sort();
-}
+const tables = () => nativeTables();
+const findings = nativeFindings;
 
 const broken = (file: string, edit: (r: Json) => void): [string, Json] => {
   const resource = structuredClone(readR4Example(file)) as Json;
@@ -220,7 +194,8 @@ describe('fhir-invariant: the constraints checked by code', () => {
   const [own, plain] = tables();
 
   it('cover every key of native-typed.ts', () => {
-    expect([...new Set([...own.values()].flat().map((inv) => inv.key))].sort()).toEqual(Object.keys(NATIVE_TYPED).sort());
+    const keys = [...own.values()].flat().map((inv) => (`${inv.key}@${inv.path}` in NATIVE_TYPED ? `${inv.key}@${inv.path}` : inv.key));
+    expect([...new Set(keys)].sort()).toEqual(Object.keys(NATIVE_TYPED).sort());
   });
 
   it.each(CASES.map(([file, resource], i) => [`${file} #${i}`, resource] as const))('%s: the same findings as FHIRPath', (_name, resource) => {
@@ -247,8 +222,8 @@ describe('fhir-invariant: the constraints checked by code', () => {
   it('the clinical and workflow ones break where the copies break them', () => {
     const keys = new Set(CLINICAL.flatMap(([, resource]) => findings(resource, own).map((f) => f.split(' ')[0])));
     expect([...keys].sort()).toEqual(
-      ['ait-1', 'ait-2', 'app-1', 'app-3', 'con-4', 'con-5', 'lst-2', 'mad-1', 'msq-3', 'msq-5', 'msq-6', 'obs-7']
-        .concat(['que-1', 'que-10', 'que-12', 'que-13', 'que-5', 'que-9', 'trd-3'])
+      ['ait-1', 'ait-2', 'app-1', 'app-2', 'app-3', 'con-4', 'con-5', 'lst-2', 'mad-1', 'msq-3', 'msq-5', 'msq-6', 'obs-7']
+        .concat(['que-1', 'que-10', 'que-12', 'que-13', 'que-5', 'que-6', 'que-9', 'trd-3'])
         .sort(),
     );
   });

@@ -1,40 +1,23 @@
-// The native checks of clinical and workflow resources (native-resources.ts) against FHIRPath on every
-// official R4 example: the same findings at the same pointers, resource by resource. invariants.test.ts
-// holds the broken copies; this holds what R4's authors wrote.
+// The native checks of clinical and workflow resources and data types (native-resources.ts,
+// native-workflow.ts, native-datatypes.ts) against FHIRPath on every official R4 example: the same
+// findings at the same pointers, resource by resource. invariants.test.ts and native-workflow.test.ts
+// hold the broken copies; this holds what R4's authors wrote.
 import { describe, expect, it } from 'vitest';
-import { fhirPathEngine } from '../../src/fhir/invariants/engine.js';
-import { checkFhirPathInvariants } from '../../src/fhir/invariants/fhirpath.js';
+import { NATIVE_DATATYPES } from '../../src/fhir/invariants/native-datatypes.js';
 import { NATIVE_RESOURCES } from '../../src/fhir/invariants/native-resources.js';
-import { fhirPathInvariants, type Invariant } from '../../src/fhir/invariants/table.js';
+import { NATIVE_WORKFLOW } from '../../src/fhir/invariants/native-workflow.js';
+import type { Invariant } from '../../src/fhir/invariants/table.js';
 import '../../src/index.js';
+import { nativeFindings as findings, nativeTables } from './native-harness.js';
 import { r4Examples, readR4Example } from './support.js';
 
-/** The constraints of native-resources.ts by path: as the rule runs them, and as plain FHIRPath (renamed, no guards). */
-function tables(): [Map<string, Invariant[]>, Map<string, Invariant[]>] {
-  const own = new Map<string, Invariant[]>();
-  const plain = new Map<string, Invariant[]>();
-  for (const [path, list] of fhirPathInvariants(false)) {
-    const natives = list.filter((inv) => inv.key in NATIVE_RESOURCES);
-    if (natives.length === 0) continue;
-    own.set(path, natives);
-    plain.set(
-      path,
-      natives.map((inv) => ({ ...inv, key: `${inv.key} (FHIRPath)`, guards: [] })),
-    );
-  }
-  return [own, plain];
-}
+/** The modules compared here; native-typed.ts's own (definitions: StructureDefinition, ValueSet…) are compared in invariants.test.ts. */
+const MODULES = [NATIVE_RESOURCES, NATIVE_DATATYPES, NATIVE_WORKFLOW];
+const compared = (inv: Invariant) => MODULES.some((natives) => inv.key in natives || `${inv.key}@${inv.path}` in natives);
 
-function findings(resource: unknown, byPath: Map<string, Invariant[]>): string[] {
-  const out: string[] = [];
-  const report = (inv: Invariant, pointer: string) => out.push(`${inv.key.replace(' (FHIRPath)', '')} ${pointer}`);
-  checkFhirPathInvariants(resource, byPath, fhirPathEngine()!, report, () => undefined);
-  return out.sort();
-}
-
-describe('native checks of clinical and workflow resources, on every R4 example', () => {
+describe('native checks of clinical and workflow resources and data types, on every R4 example', () => {
   it('give the findings FHIRPath gives', () => {
-    const [own, plain] = tables();
+    const [own, plain] = nativeTables(compared);
     expect(own.size).toBeGreaterThan(5);
     const differ: string[] = [];
     let checked = 0;

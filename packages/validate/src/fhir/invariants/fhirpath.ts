@@ -6,7 +6,7 @@
 import type { Evaluator, FhirPathEngine, FhirPathModel } from './engine.js';
 import { lacksChoice } from './guard.js';
 import { checkContained, extensionParts, isEmptyElement, NOT_DOMAIN, Path, walkMember, walkResource, walkValue, type NativeReport } from './native.js';
-import { NATIVE_TYPED } from './native-typed.js';
+import { nativeOf } from './native-typed.js';
 import { requiredCoding, type Invariant, type RequiredCoding } from './table.js';
 
 type Json = Readonly<Record<string, unknown>>;
@@ -182,7 +182,7 @@ class Walk {
         extensions: `_${name}`,
         choice: `${path.replace(/\[x\]$/u, '')}.${name}` in this.#model.choiceTypePaths,
       })),
-      native: NATIVE_TYPED[invariant.key],
+      native: nativeOf(invariant),
     }));
   }
 

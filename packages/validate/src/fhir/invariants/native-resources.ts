@@ -4,29 +4,34 @@
 // or empty, and undefined where the code cannot tell (a primitive given only as extensions, a member
 // of another JSON type, two codings that differ only in members other than their code), which
 // FHIRPath then evaluates. The expression each stands for is quoted above it.
-import { exists, hasChoice, items, text, type Json } from './native-members.js';
+import { codingsOf, count, exists, hasChoice, hasCoding, isObject, items, text, type Json, type NativeCheck } from './native-members.js';
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A list member's count, as FHIRPath's count(): undefined for a list of anything but objects. */
-function count(node: Json, name: string): number | undefined {
-  const value = node[name];
-  if (value === undefined) return 0;
-  return Array.isArray(value) && value.every(isObject) ? value.length : undefined;
-}
-
-/** A CodeableConcept's codings (none when it or its `coding` is absent); undefined when either is of another shape. */
-function codingsOf(concept: unknown): readonly Json[] | undefined {
-  if (concept === undefined) return [];
-  if (!isObject(concept)) return undefined;
-  const list = concept.coding;
-  if (list === undefined) return [];
-  return Array.isArray(list) && list.every(isObject) ? list : undefined;
-}
-
-/** `concept.coding.where(system = … and code in codes).exists()`: a coding with both, as strings. */
-function hasCoding(concept: unknown, system: string, codes: readonly string[]): boolean | undefined {
-  return codingsOf(concept)?.some((c) => c.system === system && typeof c.code === 'string' && codes.includes(c.code));
+/**
+ * `descendants().linkId.isDistinct()`: the linkIds of every object below the root (items at any
+ * depth, contained resources' too) all differ. Undefined for a linkId that is no string or is given
+ * as extensions (FHIRPath's to compare). Members named `_…` hold only a primitive's extensions.
+ */
+function linkIdsDistinct(root: unknown): boolean | undefined {
+  const seen = new Set<string>();
+  const stack: unknown[] = [];
+  for (const key in root as Json) if (key.charCodeAt(0) !== 95) stack.push((root as Json)[key]);
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
+    if (!isObject(value)) continue;
+    if (value._linkId !== undefined) return undefined;
+    const linkId = value.linkId;
+    if (linkId !== undefined) {
+      if (typeof linkId !== 'string') return undefined;
+      if (seen.has(linkId)) return false;
+      seen.add(linkId);
+    }
+    for (const key in value) if (key !== 'linkId' && key.charCodeAt(0) !== 95) stack.push(value[key]);
+  }
+  return true;
 }
 
 const SCALAR = new Set(['string', 'boolean']);
@@ -61,7 +66,7 @@ const byType =
     return typeof type === 'string' ? !fails(type, node as Json) : type === null ? true : undefined;
   };
 
-export const NATIVE_RESOURCES: Readonly<Record<string, (node: unknown, resource: Json) => boolean | undefined>> = {
+export const NATIVE_RESOURCES: Readonly<Record<string, NativeCheck>> = {
   // value.empty() or component.code.where(coding.intersect(%resource.code.coding).exists()).empty()
   'obs-7': (node, resource) => {
     if (!hasChoice(node as Json, 'value')) return true;
@@ -85,6 +90,19 @@ export const NATIVE_RESOURCES: Readonly<Record<string, (node: unknown, resource:
   'que-1': byType((type, item) => (type === 'group' && !exists(item, 'item')) || (type === 'display' && exists(item, 'item'))),
   // (type in ('choice' | … | 'quantity')) or (answerValueSet.empty() and answerOption.empty())
   'que-5': byType((type, item) => !CHOICE_TYPES.includes(type) && (exists(item, 'answerValueSet') || exists(item, 'answerOption'))),
+  // type!='display' or code.empty()
+  'que-3': byType((type, item) => type === 'display' && exists(item, 'code')),
+  // type!='display' or (required.empty() and repeats.empty())
+  'que-6': byType((type, item) => type === 'display' && (exists(item, 'required') || exists(item, 'repeats'))),
+  // operator = 'exists' implies (answer is boolean), as corrected (table.ts CORRECTED)
+  'que-7': (node) => {
+    const operator = text(node as Json, 'operator');
+    if (operator === undefined) return undefined;
+    // `answer is boolean` of no answer is empty: no failure.
+    return operator !== 'exists' || exists(node as Json, 'answerBoolean') || !hasChoice(node as Json, 'answer');
+  },
+  // descendants().linkId.isDistinct()
+  'que-2': (node) => linkIdsDistinct(node),
   // type!='display' or readOnly.empty()
   'que-9': byType((type, item) => type === 'display' && exists(item, 'readOnly')),
   // (type in ('boolean' | … | 'open-choice')) or maxLength.empty()

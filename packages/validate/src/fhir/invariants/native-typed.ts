@@ -4,8 +4,10 @@
 // expression gives, false only where FHIRPath gives false (an empty result is no failure). The
 // expression each one stands for is in generated/fhir-invariants.ts.
 
+import { NATIVE_DATATYPES } from './native-datatypes.js';
 import { NATIVE_RESOURCES } from './native-resources.js';
-import { exists, has, hasChoice, items, type Json } from './native-members.js';
+import { NATIVE_WORKFLOW } from './native-workflow.js';
+import { exists, has, hasChoice, items, notAfter, type Json, type NativeCheck } from './native-members.js';
 
 /** `list.select(member).isDistinct()`: the members' values (strings) are all different. */
 function distinctBy(list: unknown, member: string): boolean {
@@ -75,20 +77,11 @@ function idsPresentAndDistinct(elements: readonly Json[]): boolean {
 /** Whether a structure's kind is known and not logical (the premise of sdf-11, sdf-15, sdf-15a). */
 const notLogical = (sd: Json): boolean => typeof sd.kind === 'string' && sd.kind !== 'logical';
 
-/** An R4 date or a dateTime to the second with an offset, without fractional seconds. */
-const DATE_OR_SECONDS = /^\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2}))?)?)?$/;
-
-/**
- * per-1 (`start <= end`) where the texts decide it: two values of one precision and one offset
- * compare as their characters do. Other pairs (precisions or offsets that differ, fractions of a
- * second) are FHIRPath's to compare: undefined.
- */
+/** per-1: `start.hasValue().not() or end.hasValue().not() or (start <= end)`. */
 function startNotAfterEnd(period: Json): boolean | undefined {
   const { start, end } = period;
   if (typeof start !== 'string' || typeof end !== 'string') return true;
-  if (start.length !== end.length || !DATE_OR_SECONDS.test(start) || !DATE_OR_SECONDS.test(end)) return undefined;
-  if (start.length > 19 && start.slice(19) !== end.slice(19)) return undefined;
-  return start <= end;
+  return notAfter(start, end);
 }
 
 /**
@@ -96,7 +89,7 @@ function startNotAfterEnd(period: Json): boolean | undefined {
  * is FHIRPath's `%resource`, the resource that holds it. Undefined: the code cannot tell, FHIRPath
  * evaluates the expression.
  */
-export const NATIVE_TYPED: Readonly<Record<string, (node: unknown, resource: Json) => boolean | undefined>> = {
+export const NATIVE_TYPED: Readonly<Record<string, NativeCheck>> = {
   // Met in most bundles of the service (a message's Organizations, Patients, Periods): FHIRPath costs
   // 50–100 µs a call, the whole validation of a valid 30-entry bundle without it.
   // (identifier.count() + name.count()) > 0
@@ -274,4 +267,11 @@ export const NATIVE_TYPED: Readonly<Record<string, (node: unknown, resource: Jso
   },
   'sdf-23': (sd) => [(sd as Json).snapshot, (sd as Json).differential].every((part) => elementsOf(part).every((e) => !isRoot(e) || e.sliceName === undefined)),
   ...NATIVE_RESOURCES,
+  ...NATIVE_DATATYPES,
+  ...NATIVE_WORKFLOW,
 };
+
+/** The native check of a constraint: by `key@path` where R4 gives one key several constraints (`inv-1`), else by key. */
+export function nativeOf(invariant: { readonly key: string; readonly path: string }): NativeCheck | undefined {
+  return NATIVE_TYPED[`${invariant.key}@${invariant.path}`] ?? NATIVE_TYPED[invariant.key];
+}

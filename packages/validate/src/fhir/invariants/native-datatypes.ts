@@ -1,0 +1,93 @@
+// Invariants of data types met in many resources (every Attachment, Duration, Age, Range and Timing,
+// every DataRequirement's code filter), checked by code as native-typed.ts does: false only where
+// FHIRPath gives false, true where it gives true or empty, undefined where the code cannot tell (a
+// member of another JSON type, quantities in different units), which FHIRPath then evaluates; rng-2
+// also compares what the fhirpath package leaves unjudged (see there). The expression each stands for
+// is quoted above it.
+import { exists, isObject, items, text, type Json, type NativeCheck } from './native-members.js';
+
+const UCUM = 'http://unitsofmeasure.org';
+
+/** Three-valued `and` of FHIRPath: false if any is false; undefined (FHIRPath's) if any is unknown. */
+function and(...terms: (boolean | undefined)[]): boolean | undefined {
+  if (terms.includes(false)) return false;
+  return terms.includes(undefined) ? undefined : true;
+}
+
+/** `system.empty() or system = %ucum`: undefined for a system given only as extensions (FHIRPath's). */
+function noSystemOrUcum(node: Json): boolean | undefined {
+  const system = text(node, 'system');
+  return typeof system === 'string' ? system === UCUM : system === null ? true : undefined;
+}
+
+/** A decimal member's value: null when it has none (absent, or only extensions), undefined when it is no number. */
+function decimal(node: Json, name: string): number | null | undefined {
+  const value = node[name];
+  if (typeof value === 'number') return value;
+  return value === undefined ? null : undefined;
+}
+
+/** A quantity's value and unit members, for comparing two in one unit; undefined without a number or with a comparator. */
+function quantity(node: unknown): { value: number; unit: string } | undefined {
+  if (!isObject(node) || typeof node.value !== 'number' || node.comparator !== undefined) return undefined;
+  return { value: node.value, unit: JSON.stringify([node.system, node.code, node.unit]) };
+}
+
+export const NATIVE_DATATYPES: Readonly<Record<string, NativeCheck>> = {
+  // data.empty() or contentType.exists()
+  'att-1': (node) => !exists(node as Json, 'data') || exists(node as Json, 'contentType'),
+  // path.exists() xor searchParam.exists()
+  'drq-1': (node) => exists(node as Json, 'path') !== exists(node as Json, 'searchParam'),
+  // code.exists() implies ((system = %ucum) and value.exists())
+  'drt-1': (node) => {
+    const duration = node as Json;
+    if (!exists(duration, 'code')) return true;
+    const system = text(duration, 'system');
+    const value = exists(duration, 'value');
+    if (typeof system === 'string') return system === UCUM && value;
+    // No system at all: `system = %ucum` is empty, and so is the `and` (no failure) unless the value
+    // is missing. A system given only as extensions is FHIRPath's.
+    return system === null ? value : undefined;
+  },
+  // (code.exists() or value.empty()) and (system.empty() or system = %ucum)
+  // and (value.empty() or value.hasValue().not() or value > 0)
+  'age-1': (node) => {
+    const age = node as Json;
+    const value = decimal(age, 'value');
+    return and(exists(age, 'code') || !exists(age, 'value'), noSystemOrUcum(age), value === undefined ? undefined : value === null || value > 0);
+  },
+  // low.empty() or high.empty() or (low <= high): compared here when both are in one unit (the same
+  // system, code and unit), whatever the system. The fhirpath package compares only UCUM quantities
+  // and gives true for any other pair, so `5 TAB` to `3 TAB` would pass it (docs/decisions.md); pairs
+  // in different units are its to convert.
+  'rng-2': (node) => {
+    const range = node as Json;
+    if (!exists(range, 'low') || !exists(range, 'high')) return true;
+    const low = quantity(range.low);
+    const high = quantity(range.high);
+    if (low === undefined || high?.unit !== low.unit) return undefined;
+    return low.value <= high.value;
+  },
+  // duration.empty() or durationUnit.exists()
+  'tim-1': (node) => !exists(node as Json, 'duration') || exists(node as Json, 'durationUnit'),
+  // duration.exists() implies duration >= 0
+  'tim-4': (node) => {
+    const duration = decimal(node as Json, 'duration');
+    return duration === undefined ? undefined : duration === null || duration >= 0;
+  },
+  // periodMax.empty() or period.exists()
+  'tim-6': (node) => !exists(node as Json, 'periodMax') || exists(node as Json, 'period'),
+  // durationMax.empty() or duration.exists()
+  'tim-7': (node) => !exists(node as Json, 'durationMax') || exists(node as Json, 'duration'),
+  // countMax.empty() or count.exists()
+  'tim-8': (node) => !exists(node as Json, 'countMax') || exists(node as Json, 'count'),
+  // offset.empty() or (when.exists() and ((when in ('C' | 'CM' | 'CD' | 'CV')).not()))
+  'tim-9': (node) => {
+    const repeat = node as Json;
+    if (!exists(repeat, 'offset')) return true;
+    if (!exists(repeat, 'when')) return false;
+    // `in` wants one item on its left: several, or one given only as extensions, are FHIRPath's.
+    const when = items(repeat.when);
+    return when.length === 1 && typeof when[0] === 'string' && repeat._when === undefined ? !['C', 'CM', 'CD', 'CV'].includes(when[0]) : undefined;
+  },
+};
