@@ -75,7 +75,7 @@ describe.skipIf(!chromium || !built)('the playground’s checks and policy', () 
     await page.close();
   });
 
-  it('checks in a Web Worker; a check typed past is dropped, the latest shown', async () => {
+  it('checks in a Web Worker; a check typed past is shown or dropped, the latest shown', async () => {
     const { page, errors, workers } = await open();
     const bundle = example('fhir-chargeitemcreate.json');
     const big = JSON.parse(bundle);
@@ -89,8 +89,11 @@ describe.skipIf(!chromium || !built)('the playground’s checks and policy', () 
     await expect.poll(() => page.locator('#findings li[data-rule="spelling-drift"]').count()).toBe(1);
     await page.waitForFunction(() => document.body.dataset.state === 'checked');
     const after = await stats(page);
+    // Whether the large one was still running when the small one came depends on the machine: each
+    // check is either shown or dropped (checker.test.ts drops one deterministically), the last shown.
     expect(after.checks).toBeGreaterThanOrEqual(2);
-    expect(after.dropped).toBeGreaterThanOrEqual(1);
+    expect(after.shown + after.dropped).toBe(after.checks);
+    expect(after.shown).toBeGreaterThanOrEqual(1);
     expect(workers.some((url) => url.includes('check-worker'))).toBe(true);
     expect(await page.locator('#detected').innerText()).toBe('detected: PatientAdmin/PatientMerge');
     expect(errors).toEqual([]);
