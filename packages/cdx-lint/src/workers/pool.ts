@@ -78,9 +78,9 @@ export async function runTasks(
   /** Tasks handed back by a worker that died, linted before the rest. */
   const retry: number[] = [];
   const pending = () => retry.length > 0 || next < tasks.length;
-  /** Each task's file size, read once when a chunk is cut. */
+  /** Each task's file size, read once when a chunk is cut; not read when no worker can start. */
   const sizes = new Array<number>(tasks.length);
-  const size = (i: number) => (sizes[i] ??= sizeOf(tasks[i]!.path));
+  const size = canSpawn ? (i: number) => (sizes[i] ??= sizeOf(tasks[i]!.path)) : () => 0;
   const bytesOf = (job: readonly number[]) => job.reduce((sum, i) => sum + size(i), 0);
   const take = (): number[] => {
     if (retry.length > 0) return retry.splice(0, CHUNK_FILES);
