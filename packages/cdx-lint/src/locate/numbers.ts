@@ -60,13 +60,24 @@ function wholeLookingAt(text: string, at: number): boolean {
 }
 
 /**
+ * An exponent as a number writes it: a digit, `e` or `E`, a digit after an optional sign. One
+ * expression scans for it natively; a loop over every `e` stopped at each of the letter's millions
+ * of uses in prose (R4's examples: 11 million, a third of this check's time).
+ */
+const EXPONENT = /[0-9][eE][+-]?[0-9]/g;
+
+/**
  * Whether valid JSON text may have a whole number written with a fraction or an exponent. Native
- * searches for `.`, `e` and `E`, each hit looked at in place: a small part of JSON.parse's time.
+ * searches for `.` and for exponents, each hit looked at in place: a small part of JSON.parse's time.
  * False for nearly every file; only a hit pays for `eachFractionLiteral`.
  */
 export function mayHaveFractionLiterals(text: string): boolean {
-  for (const mark of ['.', 'e', 'E']) {
-    for (let at = text.indexOf(mark, 1); at !== -1; at = text.indexOf(mark, at + 1)) if (wholeLookingAt(text, at)) return true;
+  for (let at = text.indexOf('.', 1); at !== -1; at = text.indexOf('.', at + 1)) if (wholeLookingAt(text, at)) return true;
+  EXPONENT.lastIndex = 0;
+  for (let hit = EXPONENT.exec(text); hit !== null; hit = EXPONENT.exec(text)) {
+    if (wholeLookingAt(text, hit.index + 1)) return true;
+    // Matches may overlap (`1e1e1`): the next search starts at this one's `e`.
+    EXPONENT.lastIndex = hit.index + 1;
   }
   return false;
 }
