@@ -93,9 +93,49 @@ describe('locatePointers on any JSON in any layout', () => {
   });
 });
 
+/** Line and column of every offset by reading the text from its start each time: what LineIndex must give. */
+function reference(text: string, offset: number): { line: number; column: number } {
+  const at = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < at; i++) {
+    const c = text.charCodeAt(i);
+    // A CR before an LF ends its line with the LF; an offset between the two is the end of the CR's line.
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      start = i + 1;
+    }
+  }
+  const midLineEnd = at > 0 && text.charCodeAt(at - 1) === 13 && text.charCodeAt(at) === 10;
+  return { line, column: at - start + (midLineEnd ? 0 : 1) };
+}
+
 describe('LineIndex', () => {
   it('clamps offsets past the end', () => {
     expect(new LineIndex('ab\ncd').position(99)).toEqual({ line: 2, column: 3 });
+  });
+
+  it('gives every position as reading from the start would, asked in any order, for LF, CRLF and CR lines', () => {
+    const text = fc.array(fc.constantFrom('a', 'bc', '\n', '\r\n', '\r', '\n\n', '\r\r\n'), { maxLength: 40 }).map((parts) => parts.join(''));
+    const offsets = (length: number) => fc.array(fc.integer({ min: 0, max: length + 2 }), { maxLength: 12 });
+    fc.assert(
+      fc.property(
+        text.chain((t) => fc.tuple(fc.constant(t), offsets(t.length))),
+        ([t, asked]) => {
+          const lines = new LineIndex(t);
+          for (const offset of asked) expect(lines.position(offset), `${JSON.stringify(t)} @${offset}`).toEqual(reference(t, offset));
+        },
+      ),
+      fuzzParameters(37),
+    );
+  });
+
+  it('reads a large text only as far as the positions asked for', () => {
+    const text = `{"resourceType": "Bundle"}\n${'x'.repeat(50)}\n`.repeat(100_000);
+    const lines = new LineIndex(text);
+    expect(lines.position(20)).toEqual({ line: 1, column: 21 });
+    expect((lines as unknown as { starts: number[] }).starts.length).toBeLessThan(3);
+    expect(lines.position(text.length - 1)).toEqual(reference(text, text.length - 1));
   });
 });
 

@@ -25,11 +25,15 @@ export function splitBom(text: string): { bom: string; body: string } {
 
 /**
  * Offset → line and column over one text. `\r\n`, `\n` and a lone `\r` each end a line (JSON
- * allows all three as whitespace, and editors break lines at each). Built on first use, so a file
- * without findings never pays for it.
+ * allows all three as whitespace, and editors break lines at each). Line starts are found on first
+ * use and only as far as the offsets asked for: a file without findings never pays, and a finding
+ * near the top of a large bundle (most are at `/resourceType`) reads only its first lines.
  */
 export class LineIndex {
-  private starts: number[] | undefined;
+  /** The line starts found so far, in order. */
+  private readonly starts: number[] = [0];
+  /** Every line start at or before this offset is in `starts`. */
+  private scanned = 0;
 
   constructor(private readonly text: string) {}
 
@@ -38,15 +42,18 @@ export class LineIndex {
     return this.text.slice(start, end);
   }
 
-  private lineStarts(): number[] {
-    if (this.starts) return this.starts;
-    const { text } = this;
-    const starts = [0];
-    if (!text.includes('\r')) {
-      // The common case: one native search per line.
-      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  /** `starts`, complete up to `offset`. */
+  private startsTo(offset: number): number[] {
+    const { text, starts } = this;
+    if (offset <= this.scanned) return starts;
+    let i = this.scanned;
+    const cr = text.indexOf('\r', i);
+    if (cr === -1 || cr >= offset) {
+      // The common case, no CR before the offset: one native search per line.
+      for (let at = text.indexOf('\n', i); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+      i = offset;
     } else {
-      for (let i = 0; i < text.length; i++) {
+      for (; i < offset; i++) {
         const c = text.charCodeAt(i);
         if (c === 10) starts.push(i + 1);
         else if (c === 13) {
@@ -55,14 +62,14 @@ export class LineIndex {
         }
       }
     }
-    this.starts = starts;
+    this.scanned = i;
     return starts;
   }
 
   /** The position of a 0-based offset (clamped to the text). */
   position(offset: number): Position {
-    const starts = this.lineStarts();
     const at = Math.max(0, Math.min(offset, this.text.length));
+    const starts = this.startsTo(at);
     let low = 0;
     let high = starts.length - 1;
     while (low < high) {
