@@ -13,6 +13,7 @@ export const INTEGRATION = [
   'packages/cdx-lint/test/cli-conventions.test.ts',
   'packages/cdx-lint/test/cli-eslint-flags.test.ts',
   'packages/cdx-lint/test/cli.test.ts',
+  'packages/cdx-lint/test/duplicates-r4.test.ts',
   'packages/cdx-lint/test/e2e.test.ts',
   'packages/cdx-lint/test/findings-cap-bin.test.ts',
   'packages/cdx-lint/test/fix-bin.test.ts',
