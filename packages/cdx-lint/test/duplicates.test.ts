@@ -81,21 +81,8 @@ describe('findDuplicateKeys', () => {
   });
 
   it('the cheap check never misses a repeat the walk finds, on arbitrary JSON', () => {
-    // Objects built from a small name pool, so names repeat often.
-    const name = fc.constantFrom('a', 'b', 'a"b', 'c\\', 'd\\"', '":', '__proto__', 'é');
-    const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, fc.integer(), fc.string(), tie('object'), fc.array(tie('node'), { maxLength: 3 })),
-      object: fc.array(fc.tuple(name, tie('node')), { maxLength: 4 }),
-    })).node;
-    const render = (v: unknown): string =>
-      Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string')
-        ? `{${(v as [string, unknown][]).map(([k, x]) => `${JSON.stringify(k)} : ${render(x)}`).join(',\n')}}`
-        : Array.isArray(v)
-          ? `[${v.map(render).join(', ')}]`
-          : JSON.stringify(v);
     fc.assert(
-      fc.property(value, (v) => {
-        const text = render(v);
+      fc.property(repeating, (text) => {
         if (findDuplicateKeys(text).length > 0) expect(mayHaveDuplicateKeys(text, JSON.parse(text))).toBe(true);
       }),
       fuzzParameters(41),

@@ -1,5 +1,5 @@
-import { pointerToken } from './pointer.js';
-import { memberName, skipSpace, stringEnd, valueEnd } from './skip.js';
+import { OnePass } from './one-pass.js';
+import { memberName } from './skip.js';
 
 /** A member name that appears again in the same object. */
 export interface DuplicateKey {
@@ -76,72 +76,26 @@ export const MAX_DUPLICATE_DEPTH = 512;
 /**
  * Every repeated member name (down to MAX_DUPLICATE_DEPTH levels), at its later occurrence(s), in
  * text order: handed to `visit` one by one when given (nothing is gathered), else returned. One pass
- * over text JSON.parse accepted, with the moves of skip.ts (strings jumped by a native search) and no
- * recursion; the strict token walk (walker.ts) it replaced cost R4's two bundles that reach it
- * (7 MB) about 0.2 s.
+ * over text JSON.parse accepted (one-pass.ts); the strict token walk (walker.ts) it replaced cost
+ * R4's two bundles that reach it (7 MB) about 0.2 s.
  */
 export function findDuplicateKeys(text: string, visit?: (duplicate: DuplicateKey) => void): DuplicateKey[] {
   const duplicates: DuplicateKey[] = [];
   const found = visit ?? ((duplicate: DuplicateKey) => duplicates.push(duplicate));
-  // For each open container: the member name's span (an object) or the item's index (an array, as
-  // -1 - index), and for an object the names met so far with their offsets.
-  const slots: number[] = [];
-  const ends: number[] = [];
+  // For each open container, for an object once it has a member: the names met so far, with their offsets.
   const names: (Map<string, number> | undefined)[] = [];
-  const pointer = (): string => {
-    let out = '';
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!;
-      out += `/${slot < 0 ? String(-1 - slot) : pointerToken(memberName(text, slot, ends[i]!))}`;
-    }
-    return out;
-  };
-  /** At a member name: records it, reports it if its object had it already, and returns where its value starts. */
-  const member = (at: number): number => {
-    const end = stringEnd(text, at);
-    const top = slots.length - 1;
-    slots[top] = at;
-    ends[top] = end;
-    if (slots.length <= MAX_DUPLICATE_DEPTH) {
-      const seen = (names[top] ??= new Map<string, number>());
+  const pass = new OnePass(text);
+  pass.run({
+    open: () => void names.push(undefined),
+    close: () => void names.pop(),
+    member(at, end, depth) {
+      if (depth > MAX_DUPLICATE_DEPTH) return;
+      const seen = (names[depth - 1] ??= new Map<string, number>());
       const name = memberName(text, at, end);
       const first = seen.get(name);
       if (first === undefined) seen.set(name, at);
-      else found({ pointer: pointer(), name, offset: at, length: end - at, firstOffset: first });
-    }
-    return skipSpace(text, skipSpace(text, end) + 1);
-  };
-  let at = skipSpace(text, 0);
-  for (;;) {
-    const first = text.charCodeAt(at);
-    if (first === 123 || first === 91) {
-      const inner = skipSpace(text, at + 1);
-      if (text.charCodeAt(inner) !== (first === 123 ? 125 : 93)) {
-        slots.push(-1);
-        ends.push(0);
-        names.push(undefined);
-        at = first === 123 ? member(inner) : inner;
-        continue;
-      }
-      at = inner + 1;
-    } else at = valueEnd(text, at);
-    // After a value: the next member or item, or the end of containers.
-    for (;;) {
-      if (slots.length === 0) return duplicates;
-      at = skipSpace(text, at);
-      if (text.charCodeAt(at) === 44) {
-        const top = slots.length - 1;
-        const next = skipSpace(text, at + 1);
-        if (slots[top]! < 0) {
-          slots[top]!--;
-          at = next;
-        } else at = member(next);
-        break;
-      }
-      slots.pop();
-      ends.pop();
-      names.pop();
-      at++;
-    }
-  }
+      else found({ pointer: pass.pointer(), name, offset: at, length: end - at, firstOffset: first });
+    },
+  });
+  return duplicates;
 }

@@ -1,5 +1,4 @@
-import { pointerToken } from './pointer.js';
-import { memberName, skipSpace, stringEnd, valueEnd } from './skip.js';
+import { OnePass } from './one-pass.js';
 
 /** A number token with a fraction or an exponent, as the text writes it. */
 export interface FractionLiteral {
@@ -84,73 +83,24 @@ export function mayHaveFractionLiterals(text: string): boolean {
 
 /**
  * Every number token of valid JSON text written with a fraction or an exponent, in text order (the
- * caller keeps the whole ones). One pass over text JSON.parse accepted, with the moves of skip.ts
- * (strings jumped by a native search for their closing quote) and no recursion: a member's name is
- * decoded, and a pointer built, only for a hit. The strict token walk (walker.ts) took a fifth of a
- * lint of R4's examples here, where whole-looking decimals (`6.0`) are common.
+ * caller keeps the whole ones). One pass over text JSON.parse accepted (one-pass.ts): a member's
+ * name is decoded, and a pointer built, only for a hit. The strict token walk (walker.ts) took a
+ * fifth of a lint of R4's examples here, where whole-looking decimals (`6.0`) are common.
  */
 export function eachFractionLiteral(text: string, visit: (literal: FractionLiteral) => void): void {
-  // For each open container: the member name's span (an object) or the item's index (an array, as -1 - index).
-  const slots: number[] = [];
-  const ends: number[] = [];
-  const pointer = (): string => {
-    let out = '';
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!;
-      out += `/${slot < 0 ? String(-1 - slot) : pointerToken(memberName(text, slot, ends[i]!))}`;
-    }
-    return out;
-  };
-  /** At a member name: records it and returns where its value starts. */
-  const member = (at: number): number => {
-    const end = stringEnd(text, at);
-    slots[slots.length - 1] = at;
-    ends[ends.length - 1] = end;
-    return skipSpace(text, skipSpace(text, end) + 1);
-  };
-  let at = skipSpace(text, 0);
-  for (;;) {
-    const first = text.charCodeAt(at);
-    if (first === 123 || first === 91) {
-      const inner = skipSpace(text, at + 1);
-      if (text.charCodeAt(inner) !== (first === 123 ? 125 : 93)) {
-        slots.push(-1);
-        ends.push(0);
-        at = first === 123 ? member(inner) : inner;
-        continue;
-      }
-      at = inner + 1;
-    } else if (first === 34) at = stringEnd(text, at);
-    else if (first !== 45 && !isDigit(first))
-      at = valueEnd(text, at); // true, false, null
-    else {
-      const end = valueEnd(text, at);
+  const pass = new OnePass(text);
+  pass.run({
+    scalar(at, end) {
+      const first = text.charCodeAt(at);
+      if (first !== 45 && !isDigit(first)) return; // true, false, null
       for (let i = at + 1; i < end; i++) {
         const c = text.charCodeAt(i);
         if (c === 46 || c === 101 || c === 69) {
           const literal = text.slice(at, end);
-          visit({ pointer: pointer(), literal, value: Number(literal) });
-          break;
+          visit({ pointer: pass.pointer(), literal, value: Number(literal) });
+          return;
         }
       }
-      at = end;
-    }
-    // After a value: the next member or item, or the end of containers.
-    for (;;) {
-      if (slots.length === 0) return;
-      at = skipSpace(text, at);
-      if (text.charCodeAt(at) === 44) {
-        const top = slots.length - 1;
-        const next = skipSpace(text, at + 1);
-        if (slots[top]! < 0) {
-          slots[top]!--;
-          at = next;
-        } else at = member(next);
-        break;
-      }
-      slots.pop();
-      ends.pop();
-      at++;
-    }
-  }
+    },
+  });
 }
