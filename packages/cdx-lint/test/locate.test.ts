@@ -1,7 +1,7 @@
 // Pointer → line/column in the original text: BOM and CRLF aware, missing members at the parent's
 // opening, repeated names resolved as JSON.parse resolves them, any nesting depth.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { locatePointers, spanOf } from '../src/locate/locate.js';
 import { lastToken, pointerToken, pointerTokens } from '../src/locate/pointer.js';
 import { LineIndex, splitBom } from '../src/locate/text.js';
@@ -136,6 +136,21 @@ describe('LineIndex', () => {
     expect(lines.position(20)).toEqual({ line: 1, column: 21 });
     expect((lines as unknown as { starts: number[] }).starts.length).toBeLessThan(3);
     expect(lines.position(text.length - 1)).toEqual(reference(text, text.length - 1));
+  });
+
+  it('looks for the next CR again only once past it, not at every position asked (linear in the text)', () => {
+    // Without CRs, a search per call read the rest of the text each time: findings down a large
+    // file cost its length times their number.
+    const text = `${'{"a": 1}\n'.repeat(2_000)}\r\n${'{"a": 1}\n'.repeat(2_000)}`;
+    const indexOf = vi.spyOn(String.prototype, 'indexOf');
+    try {
+      const lines = new LineIndex(text);
+      for (let line = 0; line < 4_001; line += 7) lines.position(line * 9 + 3);
+      expect(lines.position(text.length - 1)).toEqual(reference(text, text.length - 1));
+      expect(indexOf.mock.calls.filter(([searched]) => searched === '\r').length).toBeLessThanOrEqual(3);
+    } finally {
+      indexOf.mockRestore();
+    }
   });
 });
 

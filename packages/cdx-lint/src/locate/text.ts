@@ -34,6 +34,11 @@ export class LineIndex {
   private readonly starts: number[] = [0];
   /** Every line start at or before this offset is in `starts`. */
   private scanned = 0;
+  /**
+   * The first CR at or after `scanned` (-1: none), or NaN until looked for: searched for again only
+   * once passed, since a text without CRs would otherwise be read to its end at every call.
+   */
+  private nextCr = Number.NaN;
 
   constructor(private readonly text: string) {}
 
@@ -47,7 +52,8 @@ export class LineIndex {
     const { text, starts } = this;
     if (offset <= this.scanned) return starts;
     let i = this.scanned;
-    const cr = text.indexOf('\r', i);
+    if (!(this.nextCr === -1 || this.nextCr >= i)) this.nextCr = text.indexOf('\r', i);
+    const cr = this.nextCr;
     if (cr === -1 || cr >= offset) {
       // The common case, no CR before the offset: one native search per line.
       for (let at = text.indexOf('\n', i); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
