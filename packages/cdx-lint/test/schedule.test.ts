@@ -62,9 +62,8 @@ describe('when auto starts workers', () => {
     ...over,
   });
 
-  it('never before AUTO_AFTER_MS, with one thread, or with nothing left', () => {
+  it('never with one thread, or with nothing left', () => {
     const large = () => AUTO_LARGE_BYTES * 4;
-    expect(startWorkersNow(progress({ elapsedMs: AUTO_AFTER_MS - 1, largeBytesLeft: large }))).toBe(false);
     expect(startWorkersNow(progress({ threads: 1, largeBytesLeft: large }))).toBe(false);
     expect(startWorkersNow(progress({ left: 0, largeBytesLeft: large }))).toBe(false);
   });
@@ -73,6 +72,14 @@ describe('when auto starts workers', () => {
     // 20,000 small fixtures look long, but ran slower with a worker on two cores.
     expect(startWorkersNow(progress({ left: 20_000, largeBytesLeft: () => AUTO_LARGE_BYTES - 1 }))).toBe(false);
     expect(startWorkersNow(progress({ left: 3, largeBytesLeft: () => AUTO_LARGE_BYTES }))).toBe(true);
+  });
+
+  it('on two cores: at once, before the main thread has linted anything, since the sizes already tell', () => {
+    expect(startWorkersNow(progress({ elapsedMs: 0, done: 0, largeBytesLeft: () => AUTO_LARGE_BYTES }))).toBe(true);
+  });
+
+  it('on more cores: never before AUTO_AFTER_MS', () => {
+    expect(startWorkersNow(progress({ threads: 4, elapsedMs: AUTO_AFTER_MS - 1, left: 1_000_000 }))).toBe(false);
   });
 
   it('on more cores: when what is left looks to need AUTO_REMAINING_MS more', () => {

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
-import { AUTO_AFTER_MS, CHUNK_FILES, chunkEnd, LARGE_FILE, startWorkersNow } from './schedule.js';
+import { CHUNK_FILES, chunkEnd, LARGE_FILE, startWorkersNow } from './schedule.js';
 import { runChunk, unpack, type PostedOutcome, type RunOptions, type Task, type TaskOutcome } from './task.js';
 
 /**
@@ -167,6 +167,15 @@ export async function runTasks(
     for (let i = next; i < tasks.length; i++) if (size(i) >= LARGE_FILE) bytes += size(i);
     return bytes;
   };
+  /** `auto`: asked before the first chunk and after each one, until the workers start (or two cores decline). */
+  const adapt = async () => {
+    if (!canSpawn || !plan.adaptive || workers.length > 0 || declined) return;
+    const progress = { threads: plan.threads, elapsedMs: performance.now() - began, done: next, left: tasks.length - next, largeBytesLeft };
+    if (startWorkersNow(progress)) workers = await startWorkers();
+    // Two cores: the sizes left do not change, so the first answer holds for the rest of the run.
+    else declined = plan.threads === 2;
+  };
+  await adapt();
   while (mainThreadWorks && pending()) {
     const job = take();
     if (workers.length > 0) {
@@ -177,12 +186,7 @@ export async function runTasks(
       job.map((i) => tasks[i]!),
       options,
     ).forEach((outcome, i) => (outcomes[job[i]!] = outcome));
-    if (canSpawn && plan.adaptive && workers.length === 0 && !declined) {
-      const progress = { threads: plan.threads, elapsedMs: performance.now() - began, done: next, left: tasks.length - next, largeBytesLeft };
-      if (startWorkersNow(progress)) workers = await startWorkers();
-      // Two cores: the sizes left do not change, so one answer holds for the rest of the run.
-      else declined = plan.threads === 2 && progress.elapsedMs >= AUTO_AFTER_MS;
-    }
+    await adapt();
     // Yield between chunks so the workers' messages are handled.
     if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
   }

@@ -53,9 +53,14 @@ export interface Progress {
   largeBytesLeft: () => number;
 }
 
-/** Whether `auto` starts its workers now (asked after each chunk the main thread lints, until they start). */
+/**
+ * Whether `auto` starts its workers now: asked before the main thread lints its first chunk and after
+ * each one, until they start. On two cores the answer is known at once (the sizes of the files left),
+ * so a run of large files does not lint alone while it waits for AUTO_AFTER_MS.
+ */
 export function startWorkersNow({ threads, elapsedMs, done, left, largeBytesLeft }: Progress): boolean {
-  if (threads < 2 || elapsedMs < AUTO_AFTER_MS || left === 0) return false;
+  if (threads < 2 || left === 0) return false;
   if (threads === 2) return largeBytesLeft() >= AUTO_LARGE_BYTES;
+  if (elapsedMs < AUTO_AFTER_MS) return false;
   return (elapsedMs / done) * left >= AUTO_REMAINING_MS;
 }
