@@ -5,7 +5,8 @@
 // runs after one warm-up run (which loads every validator module). Also validate() of a 30-entry
 // transaction bundle (median of many calls). Not a test: prints numbers for docs/performance.md.
 // Needs a build (`pnpm --filter @cdx/validate build`). With BENCH_BASE=<a dist folder of another
-// build> the same runs time that build too, interleaved with this one (before/after in one run).
+// build> the same runs time that build too, interleaved with this one (before/after in one run). Run
+// it with `node --expose-gc` (see corpusRun).
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -31,7 +32,12 @@ function readAndParse() {
 }
 const payloads = readAndParse().parsed;
 
+/**
+ * The parsed corpus is a live heap of some 600 MB: a major collection falling inside one run and not
+ * another moved single runs by half. With `--expose-gc` each run starts after one.
+ */
 function corpusRun(check) {
+  globalThis.gc?.();
   const start = performance.now();
   let findings = 0;
   for (const payload of payloads) findings += check(payload).findings.length;
@@ -42,12 +48,13 @@ const builds = [['this build', validate], ...(base ? [['BENCH_BASE', base]] : []
 const times = builds.map(() => []);
 const findings = builds.map(() => 0);
 for (const [, check] of builds) corpusRun(check);
+// With a base build, the two take turns going first.
 for (let r = 0; r < RUNS; r++)
-  builds.forEach(([, check], i) => {
-    const run = corpusRun(check);
+  for (const i of r % 2 === 0 ? builds.keys() : [...builds.keys()].reverse()) {
+    const run = corpusRun(builds[i][1]);
     times[i].push(run.ms);
     findings[i] = run.findings;
-  });
+  }
 builds.forEach(([name], i) => { console.log(`R4 corpus, ${name}: ${payloads.length} files, validate() each: median ${median(times[i]).toFixed(0)} ms over ${RUNS} runs (${findings[i]} findings)`); },
 );
 if (base) console.log(`this build ÷ BENCH_BASE: ${(median(times[0]) / median(times[1])).toFixed(2)}×`);
