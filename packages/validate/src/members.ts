@@ -2,6 +2,7 @@ import { childPointer } from './finding.js';
 import { plausibleNames } from './near-miss.js';
 import { MAX_DEPTH } from './depth.js';
 import type { Shape, ShapeNode } from './shape.js';
+import { isObject } from './json.js';
 
 /** A member whose name the schema does not define as written. */
 export interface MemberIssue {
@@ -51,10 +52,6 @@ function prepare(shape: readonly ShapeNode[]): Prepared[] {
     prepared.set(shape, out);
   }
   return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -9,11 +9,10 @@ import { childPointer } from '../finding.js';
 import { MAX_DEPTH } from '../depth.js';
 import { R4_REFERENCES, type R4ReferencePath } from '../generated/r4-references.js';
 import { parseReferenceOnce, type ParsedReference } from './reference-syntax.js';
+import { isObject } from '../json.js';
 
 type Json = Record<string, unknown>;
 type Table = Readonly<Record<string, R4ReferencePath>>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One Reference found, with what its element allows and what it resolves to. */
 export interface ReferenceSite {

@@ -5,14 +5,13 @@
  */
 import { MAX_DEPTH } from '../depth.js';
 import type { Shape } from '../shape.js';
+import { isObject } from '../json.js';
 
 export interface ResourceSlot {
   readonly resource: Record<string, unknown>;
   /** Its path from the document's root. */
   readonly path: readonly (string | number)[];
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function resourceSlots(payload: unknown, shape: Shape): ResourceSlot[] {
   const out: ResourceSlot[] = [];

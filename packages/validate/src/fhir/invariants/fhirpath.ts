@@ -8,13 +8,13 @@ import { lacksChoice } from './guard.js';
 import { checkContained, extensionParts, isEmptyElement, NOT_DOMAIN, Path, walkMember, walkResource, walkValue, type NativeReport } from './native.js';
 import { nativeOf } from './native-typed.js';
 import { requiredCoding, type Invariant, type RequiredCoding } from './table.js';
+import { isObject } from '../../json.js';
 
 type Json = Readonly<Record<string, unknown>>;
 export type FhirPathReport = (invariant: Invariant, pointer: string) => void;
 /** A CodeableConcept with codings, none from the value set of its required binding. */
 export type BindingReport = (binding: RequiredCoding, pointer: string) => void;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const noTrace = (): void => undefined;
 
 /** Compiled expressions, by invariant; null for one the engine cannot compile. */

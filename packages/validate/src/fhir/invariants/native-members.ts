@@ -1,6 +1,7 @@
 // How the native checks (native-typed.ts, native-resources.ts, native-datatypes.ts,
 // native-workflow.ts) read a member the way FHIRPath does: a primitive is there when it has a value or
 // only its extensions (`_name`), a list when it has items, a choice (`value[x]`) in any of its types.
+import { isObject } from '../../json.js';
 
 export type Json = Readonly<Record<string, unknown>>;
 
@@ -47,7 +48,7 @@ export function text(node: Json, name: string): string | null | undefined {
 }
 
 /** A JSON object (not an array). */
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isObject };
 
 /** A list member's count, as FHIRPath's count(): undefined for a list of anything but objects. */
 export function count(node: Json, name: string): number | undefined {

@@ -5,13 +5,12 @@
 // each member is visited once, and dom-3's `#id` references are gathered in one more pass over
 // resources that contain others only.
 import { pointerToken } from '../../finding.js';
+import { isObject } from '../../json.js';
 
 /** A finding of the walk: the invariant's key and the JSON Pointer of the element that breaks it. */
 export type NativeReport = (key: string, pointer: string) => void;
 
 type Json = Readonly<Record<string, unknown>>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** R4's resources that are not DomainResources: they have no `contained` (nor dom-*). */
 export const NOT_DOMAIN: ReadonlySet<string> = new Set(['Bundle', 'Binary', 'Parameters']);

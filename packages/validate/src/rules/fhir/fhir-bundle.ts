@@ -7,9 +7,9 @@ import { resourceSlots } from '../../fhir/resource-slots.js';
 import { R4_RESOURCE_TYPES } from '../../generated/r4-references.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
+import { isObject } from '../../json.js';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 const MESSAGES = {
