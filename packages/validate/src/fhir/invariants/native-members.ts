@@ -103,3 +103,21 @@ export function notAfter(earlier: string, later: string): boolean | undefined {
   if (earlier.length > 19 && earlier.slice(19) !== later.slice(19)) return undefined;
   return earlier <= later;
 }
+
+/** `a or b` of two members' exists(). */
+export const either =
+  (a: string, b: string): NativeCheck =>
+  (node) =>
+    exists(node as Json, a) || exists(node as Json, b);
+
+/** `a.empty() or b.exists()` (also `a.exists() implies b.exists()`). */
+export const needs =
+  (a: string, b: string): NativeCheck =>
+  (node) =>
+    !exists(node as Json, a) || exists(node as Json, b);
+
+/** `a.exists() xor b.exists()` (also `a.exists() != b.exists()`). */
+export const oneOf =
+  (a: string, b: string): NativeCheck =>
+  (node) =>
+    exists(node as Json, a) !== exists(node as Json, b);

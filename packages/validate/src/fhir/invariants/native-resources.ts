@@ -4,7 +4,7 @@
 // or empty, and undefined where the code cannot tell (a primitive given only as extensions, a member
 // of another JSON type, two codings that differ only in members other than their code), which
 // FHIRPath then evaluates. The expression each stands for is quoted above it.
-import { codingsOf, count, exists, hasChoice, hasCoding, isObject, items, text, type Json, type NativeCheck } from './native-members.js';
+import { codingsOf, count, either, exists, hasChoice, hasCoding, isObject, items, text, type Json, type NativeCheck } from './native-members.js';
 
 /**
  * `descendants().linkId.isDistinct()`: the linkIds of every object below the root (items at any
@@ -150,7 +150,7 @@ export const NATIVE_RESOURCES: Readonly<Record<string, NativeCheck>> = {
     return typeof status === 'string' ? ['proposed', 'cancelled', 'waitlist'].includes(status) : status === null ? true : undefined;
   },
   // type.exists() or actor.exists()
-  'app-1': (node) => exists(node as Json, 'type') || exists(node as Json, 'actor'),
+  'app-1': either('type', 'actor'),
   // mode = 'changes' or entry.deleted.empty()
   'lst-2': (node) => {
     const mode = text(node as Json, 'mode');

@@ -7,7 +7,7 @@
 import { NATIVE_DATATYPES } from './native-datatypes.js';
 import { NATIVE_RESOURCES } from './native-resources.js';
 import { NATIVE_WORKFLOW } from './native-workflow.js';
-import { exists, has, hasChoice, items, notAfter, type Json, type NativeCheck } from './native-members.js';
+import { either, exists, has, hasChoice, items, needs, notAfter, type Json, type NativeCheck } from './native-members.js';
 
 /** `list.select(member).isDistinct()`: the members' values (strings) are all different. */
 function distinctBy(list: unknown, member: string): boolean {
@@ -103,7 +103,7 @@ export const NATIVE_TYPED: Readonly<Record<string, NativeCheck>> = {
   // Met in most bundles of the service (a message's Organizations, Patients, Periods): FHIRPath costs
   // 50–100 µs a call, the whole validation of a valid 30-entry bundle without it.
   // (identifier.count() + name.count()) > 0
-  'org-1': (node) => exists(node as Json, 'identifier') || exists(node as Json, 'name'),
+  'org-1': either('identifier', 'name'),
   // where(use = 'home').empty(), on each address and each telecom
   'org-2': (node) => (node as Json).use !== 'home',
   'org-3': (node) => (node as Json).use !== 'home',
@@ -113,17 +113,17 @@ export const NATIVE_TYPED: Readonly<Record<string, NativeCheck>> = {
   'per-1': (node) => startNotAfterEnd(node as Json),
   // The most evaluated of the rest over R4's examples (Quantity, Timing, Ratio, …).
   // code.empty() or system.exists()
-  'qty-3': (node) => !exists(node as Json, 'code') || exists(node as Json, 'system'),
+  'qty-3': needs('code', 'system'),
   // low.exists() or high.exists() or text.exists()
   'obs-3': (node) => exists(node as Json, 'low') || exists(node as Json, 'high') || exists(node as Json, 'text'),
   // type.exists() or part.exists()
-  'opd-1': (node) => exists(node as Json, 'type') || exists(node as Json, 'part'),
+  'opd-1': either('type', 'part'),
   // expression.exists() or reference.exists()
-  'exp-1': (node) => exists(node as Json, 'expression') || exists(node as Json, 'reference'),
+  'exp-1': either('expression', 'reference'),
   // (answer.exists() and item.exists()).not()
   'qrs-1': (node) => !(exists(node as Json, 'answer') && exists(node as Json, 'item')),
   // period.empty() or periodUnit.exists()
-  'tim-2': (node) => !exists(node as Json, 'period') || exists(node as Json, 'periodUnit'),
+  'tim-2': needs('period', 'periodUnit'),
   // period.exists() implies period >= 0 (a `_period` alone compares as empty: no failure)
   'tim-5': (node) => typeof (node as Json).period !== 'number' || ((node as Json).period as number) >= 0,
   // (numerator.empty() xor denominator.exists()) and (numerator.exists() or extension.exists())

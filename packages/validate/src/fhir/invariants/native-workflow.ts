@@ -4,25 +4,22 @@
 // (a member of another JSON type, dates written to different precisions or in different time zones),
 // which FHIRPath then evaluates. The expression each stands for is quoted above it; a key R4 gives
 // several constraints (`inv-1`) is qualified by the path (`inv-1@Task`).
-import { count, exists, hasChoice, hasCoding, isObject, items, notAfter, objectsAt, text, type Json, type NativeCheck } from './native-members.js';
-
-/** `a or b` of two members' exists(). */
-const either =
-  (a: string, b: string): NativeCheck =>
-  (node) =>
-    exists(node as Json, a) || exists(node as Json, b);
-
-/** `a.empty() or b.exists()` (also `a.exists() implies b.exists()`). */
-const needs =
-  (a: string, b: string): NativeCheck =>
-  (node) =>
-    !exists(node as Json, a) || exists(node as Json, b);
-
-/** `a.exists() xor b.exists()` (also `a.exists() != b.exists()`). */
-const oneOf =
-  (a: string, b: string): NativeCheck =>
-  (node) =>
-    exists(node as Json, a) !== exists(node as Json, b);
+import {
+  count,
+  either,
+  exists,
+  hasChoice,
+  hasCoding,
+  isObject,
+  items,
+  needs,
+  notAfter,
+  objectsAt,
+  oneOf,
+  text,
+  type Json,
+  type NativeCheck,
+} from './native-members.js';
 
 /** `patient.exists() or scope.coding.where(system='something' and code=…).exists().not()` (ppc-2…ppc-5). */
 const patientFor =
