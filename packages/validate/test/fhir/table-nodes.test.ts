@@ -142,6 +142,22 @@ describe('FHIR table nodes', () => {
     expect(gathered.complete).toBe(false);
   });
 
+  it('members out of order: each is read once, however deep (no second visit per level)', () => {
+    // An Extension whose `id` follows its nested `extension` at every level: a visit that started again
+    // in order at each level read the innermost value 2^depth times.
+    let reads = 0;
+    let ext: Raw = {
+      url: 'http://example.org/x',
+      get valueString() {
+        reads++;
+        return 'a';
+      },
+    };
+    for (let i = 0; i < 24; i++) ext = { extension: [ext], id: `e${i}`, url: 'http://example.org/x' };
+    expect(tables.tableTwin('Patient').call({ references: [], complete: true, sites: [] }, { resourceType: 'Patient', extension: [ext] })).toBe(true);
+    expect(reads).toBeLessThanOrEqual(2);
+  });
+
   it('resources: checked as their own R4 type through the generated tables', () => {
     const slot = nodeOf({ r: 1 });
     expect(

@@ -58,44 +58,39 @@ function itemsPass(items, data, gathered) {
 /**
  * The members of an object proved plain, found by walking its keys (a handful) rather than the
  * names its node declares (tens), and visited in the node's order, the order in which a twin hands
- * references over. A key the node lacks fails a closed node. Keys mostly come in the node's order:
- * they are visited as they come, in one pass; a key out of order starts the visit again in order.
+ * references over. A key the node lacks fails a closed node.
  */
 function presentMembersPass(node, data, gathered) {
   const positions = node.positions;
-  const members = node.members;
-  const references = gathered === undefined ? 0 : gathered.references.length;
-  const sites = gathered === undefined || gathered.sites === undefined ? 0 : gathered.sites.length;
+  // First the keys alone: known to a closed node, and whether they come in the node's order (they
+  // mostly do), in which case they are visited as they come.
   let last = -1;
+  let ordered = true;
   for (const key in data) {
     const at = positions.get(key);
     if (at === undefined) {
       if (node.closed) return false;
-    } else if (at < last) return sortedMembersPass(node, data, gathered, references, sites);
-    else {
-      last = at;
+    } else if (at < last) ordered = false;
+    else last = at;
+  }
+  if (last === -1) return true;
+  const members = node.members;
+  if (ordered) {
+    for (const key in data) {
+      const at = positions.get(key);
+      if (at === undefined) continue;
       const value = data[key];
       if (value !== undefined && !accepts(members[at], value, gathered)) return false;
     }
+    return true;
   }
-  return true;
-}
-
-/** presentMembersPass for keys out of the node's order: what the first visit gathered is dropped, then each member visited in order. */
-function sortedMembersPass(node, data, gathered, references, sites) {
-  if (gathered !== undefined) {
-    gathered.references.length = references;
-    if (gathered.sites !== undefined) gathered.sites.length = sites;
-  }
-  const positions = node.positions;
   const present = [];
   for (const key in data) {
     const at = positions.get(key);
     if (at !== undefined) present.push(at);
-    else if (node.closed) return false;
   }
   present.sort((a, b) => a - b);
-  const { names, members } = node;
+  const names = node.names;
   for (const at of present) {
     const value = data[names[at]];
     if (value !== undefined && !accepts(members[at], value, gathered)) return false;
