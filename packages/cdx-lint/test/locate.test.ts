@@ -158,6 +158,19 @@ describe('LineIndex', () => {
       indexOf.mockRestore();
     }
   });
+  it('reads a CRLF text a line at a time, with native searches, not a character at a time', () => {
+    const text = `${'{"a": 1}\r\n'.repeat(2_000)}\r${'{"a": 1}\n'.repeat(10)}`;
+    const expected = reference(text, text.length - 1);
+    const charCodeAt = vi.spyOn(String.prototype, 'charCodeAt');
+    try {
+      const lines = new LineIndex(text);
+      expect(lines.position(text.length - 1)).toEqual(expected);
+      // One look after each CR (is an LF next?) and two for the position: not the text's 20,000 characters.
+      expect(charCodeAt.mock.calls.length).toBeLessThanOrEqual(2_001 + 2);
+    } finally {
+      charCodeAt.mockRestore();
+    }
+  });
 });
 
 describe('pointer tokens', () => {

@@ -50,23 +50,22 @@ export class LineIndex {
   /** `starts`, complete up to `offset`. */
   private startsTo(offset: number): number[] {
     const { text, starts } = this;
-    if (offset <= this.scanned) return starts;
     let i = this.scanned;
-    if (!(this.nextCr === -1 || this.nextCr >= i)) this.nextCr = text.indexOf('\r', i);
-    const cr = this.nextCr;
-    if (cr === -1 || cr >= offset) {
-      // The common case, no CR before the offset: one native search per line.
-      for (let at = text.indexOf('\n', i); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-      i = offset;
-    } else {
-      for (; i < offset; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 10) starts.push(i + 1);
-        else if (c === 13) {
-          if (text.charCodeAt(i + 1) === 10) i++;
-          starts.push(i + 1);
-        }
+    while (i < offset) {
+      if (!(this.nextCr === -1 || this.nextCr >= i)) this.nextCr = text.indexOf('\r', i);
+      const cr = this.nextCr;
+      // The LFs before the next CR (or before the offset, when no CR comes first): one native
+      // search per line. Reading a CRLF text character by character cost three times as much
+      // (R4's Bundle-dataelements.json: 530,000 lines, 150 ms).
+      const until = cr === -1 || cr >= offset ? offset : cr;
+      for (let at = text.indexOf('\n', i); at !== -1 && at < until; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+      if (until === offset) {
+        i = offset;
+        break;
       }
+      // The CR ends its line, with the LF after it when there is one.
+      i = text.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1;
+      starts.push(i);
     }
     this.scanned = i;
     return starts;
