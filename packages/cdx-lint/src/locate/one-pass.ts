@@ -20,7 +20,7 @@ export interface OnePassVisitor {
 export class OnePass {
   /** For each open container: the member name's offset (an object) or the item's index (an array, as -1 - index). */
   readonly #slots: number[] = [];
-  /** For each open object: where its current member name ends. */
+  /** For each open container, beside `#slots`: where an object's current member name ends (an array's entry is never read). */
   readonly #ends: number[] = [];
 
   constructor(private readonly text: string) {}
