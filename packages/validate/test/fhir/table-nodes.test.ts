@@ -98,6 +98,58 @@ describe('FHIR table nodes', () => {
     ]);
   });
 
+  it('choices of a plain node, checked as its keys are read: one form each, `_form` the same form, nested ones apart', () => {
+    const members = (names: string[]) => names.map((name) => [name, 1]);
+    const forms = ['valueString', 'valueInteger', 'valueQuantity'];
+    // Names every form and `_form` (the generated tables' way), open or closed: the forms by position.
+    for (const closed of [0, 1]) {
+      const node = nodeOf(
+        { o: 1, t: T.object, c: closed, p: members(['id', ...forms, '_valueString', '_valueInteger', '_valueQuantity', 'extension']), h: [forms] },
+        {},
+      );
+      expect(node.formAt).not.toBeNull();
+      const cases = [
+        [{ valueString: 'a' }, true],
+        [{ _valueString: {}, valueString: 'a' }, true],
+        [{ valueString: 'a', valueInteger: 1 }, false],
+        [{ valueInteger: 1, id: 'x', _valueString: {} }, false],
+        [{ _valueQuantity: {}, valueString: 'a' }, false],
+        [{ id: 'x' }, true],
+        // Each object starts afresh: the forms met in the one before do not count.
+        [{ valueInteger: 1 }, true],
+      ] as const;
+      for (const [value, expected] of cases) expect(passes(node, value), JSON.stringify(value)).toBe(expected);
+    }
+    // Open, without `_valueQuantity` among its names: the object's keys are read again (choiceForms).
+    const partial = nodeOf({ o: 1, t: T.object, p: members(['valueString', 'valueQuantity', '_valueString']), h: [['valueString', 'valueQuantity']] }, {});
+    expect(partial.formAt).toBeNull();
+    expect(
+      [
+        { valueString: 'a', _valueQuantity: {} },
+        { valueQuantity: {}, _valueQuantity: {} },
+      ].map((v) => passes(partial, v)),
+    ).toEqual([false, true]);
+    // The same node nested in itself: each object's forms are its own.
+    const nested = nodeOf(
+      {
+        o: 1,
+        t: T.object,
+        c: 1,
+        p: [
+          ['valueString', 1],
+          ['valueInteger', 2],
+          ['extension', 3],
+        ],
+        h: [['valueString', 'valueInteger']],
+      },
+      { t: T.string },
+      { t: T.integer },
+      { i: 0, t: T.array },
+    );
+    expect(passes(nested, { extension: [{ valueInteger: 1 }, { valueString: 'b' }], valueString: 'a' })).toBe(true);
+    expect(passes(nested, { valueString: 'a', extension: [{ valueInteger: 1, valueString: 'b' }] })).toBe(false);
+  });
+
   it('allOf, if/then: every part; then only where if passes', () => {
     const node = nodeOf(
       {

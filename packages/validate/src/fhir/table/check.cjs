@@ -8,6 +8,8 @@
 const { choiceForms } = require('../../choice.cjs');
 const { TYPE } = require('./node.cjs');
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /**
  * Whether `value.__proto__` reads the prototype here (Node's --disable-proto removes or breaks it):
  * a property load decides the usual plain object, where Object.getPrototypeOf is a call. A JSON
@@ -62,16 +64,21 @@ function itemsPass(items, data, gathered) {
  */
 function presentMembersPass(node, data, gathered) {
   const positions = node.positions;
-  // First the keys alone: known to a closed node, and whether they come in the node's order (they
-  // mostly do), in which case they are visited as they come.
+  const formAt = node.formAt;
+  if (formAt !== null) node.formSeen.fill(-1);
+  // First the keys alone: known to a closed node, at most one form of each choice, and whether they
+  // come in the node's order (they mostly do), in which case they are visited as they come.
   let last = -1;
   let ordered = true;
   for (const key in data) {
     const at = positions.get(key);
     if (at === undefined) {
       if (node.closed) return false;
-    } else if (at < last) ordered = false;
+      continue;
+    }
+    if (at < last) ordered = false;
     else last = at;
+    if (formAt !== null && formAt[at] !== -1 && hasOwn.call(data, key) && !firstForm(node, at)) return false;
   }
   if (last === -1) return true;
   const members = node.members;
@@ -98,6 +105,15 @@ function presentMembersPass(node, data, gathered) {
   return true;
 }
 
+/** Notes the choice form at a member position; false when its group already has another form. */
+function firstForm(node, at) {
+  const seen = node.formSeen;
+  const group = node.groupAt[at];
+  const form = node.formAt[at];
+  if (seen[group] === -1) seen[group] = form;
+  return seen[group] === form;
+}
+
 /** Every member the node names, read by name: a subschema in place, whose object its parent proved plain. */
 function namedMembersPass(node, data, gathered) {
   const { names, members } = node;
@@ -117,8 +133,9 @@ function objectPasses(node, data, gathered) {
   const required = node.required;
   if (required !== null) for (const name of required) if (data[name] === undefined) return false;
   if (!(node.plain ? presentMembersPass(node, data, gathered) : namedMembersPass(node, data, gathered))) return false;
+  // A plain node with its forms by position checked them while reading the keys (presentMembersPass).
   const choices = node.choices;
-  if (choices !== null) for (const forms of choices) if (choiceForms(data, forms) !== null) return false;
+  if (choices !== null && !(node.plain && node.formAt !== null)) for (const forms of choices) if (choiceForms(data, forms) !== null) return false;
   const additional = node.additional;
   if (additional !== null) {
     for (const key in data) if (!node.positions.has(key) && !accepts(additional, data[key], gathered)) return false;

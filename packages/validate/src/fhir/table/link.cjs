@@ -25,6 +25,31 @@ NEVER.never = true;
 const choiceSets = (groups) => groups.map((forms) => new Set(forms));
 
 /**
+ * Gives a plain node its choice groups by member position, when reading its keys tells every form
+ * present: each form and its `_form` is a member it names, or the node is closed (a key it does not
+ * name fails it before any choice counts). Otherwise choiceForms() reads the object's keys again.
+ */
+function positionedChoices(node, groups) {
+  const named = (name) => node.positions.has(name) || node.closed;
+  if (!groups.every((forms) => forms.every((form) => named(form) && named(`_${form}`)))) return;
+  node.formAt = new Int32Array(node.names.length).fill(-1);
+  node.groupAt = new Int32Array(node.names.length);
+  node.formSeen = new Int32Array(groups.length);
+  let id = 0;
+  groups.forEach((forms, group) => {
+    for (const form of forms) {
+      for (const name of [form, `_${form}`]) {
+        const at = node.positions.get(name);
+        if (at === undefined) continue;
+        node.formAt[at] = id;
+        node.groupAt[at] = group;
+      }
+      id++;
+    }
+  });
+}
+
+/**
  * @param {{ nodes: Record<string, any>[], formats?: Record<string, unknown> }} table the format
  *   checks its nodes name come with it (the generated module requires them)
  * @returns {import("./node.cjs").TableNode[]}
@@ -62,7 +87,10 @@ function link(table) {
     if (raw.q !== undefined) node.required = raw.q;
     if (raw.c === 1) node.closed = true;
     if (raw.a !== undefined) node.additional = at(raw.a);
-    if (raw.h !== undefined) node.choices = choiceSets(raw.h);
+    if (raw.h !== undefined) {
+      node.choices = choiceSets(raw.h);
+      if (node.plain) positionedChoices(node, raw.h);
+    }
     if (raw.l !== undefined) node.allOf = raw.l.map(at);
     if (raw.if !== undefined) node.if = at(raw.if);
     if (raw.th !== undefined) node.then = at(raw.th);

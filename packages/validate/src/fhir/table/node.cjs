@@ -49,6 +49,14 @@ function tableNode() {
     additional: null,
     /** Choice groups: at most one form of each may be present (a `_form` counts as `form`). */
     choices: null,
+    /**
+     * The choice groups by member position, for a plain node that names every form (or is closed):
+     * each member's form id (-1: no form; `form` and `_form` share one) and group, and one slot per
+     * group for the form met first. presentMembersPass then checks the groups as it reads the keys.
+     */
+    formAt: null,
+    groupAt: null,
+    formSeen: null,
     // Any type
     allOf: null,
     if: null,
