@@ -56,6 +56,43 @@ interface Check {
   /** Members any one of which, absent, means it holds; `choice` for a `name[x]` member. */
   readonly guards: readonly Guard[];
   readonly native: ((node: unknown, resource: Json) => boolean | undefined) | undefined;
+  /** The guard names of this check's list (`name` and `_name`) → one bit each, shared by its checks; null: each check reads its guards. */
+  readonly bits: ReadonlyMap<string, number> | null;
+  /** With `bits`: this check's guards as bits, and the ones read as before (a `name[x]` choice, a name Object.prototype has). */
+  readonly mask: number;
+  readonly unmasked: readonly Guard[];
+}
+
+/**
+ * From this many checks with guards on, a list reads the element's keys once for all its guards (a
+ * model of ElementDefinition's, on R4's 20,441 ElementDefinitions: 2.3 times quicker than reading
+ * each check's guards by name), where a short list reads each guard by name.
+ */
+const KEYS_ONCE_FROM = 4;
+
+/** `checks` with their guards as bits of one map, when the list is long enough for that to pay. */
+function planned(checks: readonly Check[]): readonly Check[] {
+  const maskable = (guard: Guard) => !guard.choice && !(guard.name in Object.prototype) && !(guard.extensions in Object.prototype);
+  if (checks.filter((check) => check.guards.some(maskable)).length < KEYS_ONCE_FROM) return checks;
+  const bits = new Map<string, number>();
+  for (const check of checks) {
+    for (const guard of check.guards) {
+      if (!maskable(guard) || bits.has(guard.name)) continue;
+      // 31 names at most: the bits of a small integer.
+      if (bits.size / 2 >= 31) return checks;
+      const bit = 1 << (bits.size / 2);
+      bits.set(guard.name, bit).set(guard.extensions, bit);
+    }
+  }
+  // The same literal as #checks(): one object shape for every check, wherever #run meets it.
+  return checks.map((check) => ({
+    invariant: check.invariant,
+    guards: check.guards,
+    native: check.native,
+    bits,
+    mask: check.guards.reduce((mask, guard) => mask | (bits.get(guard.name) ?? 0), 0),
+    unmasked: check.guards.filter((guard) => !bits.has(guard.name)),
+  }));
 }
 
 /** A member whose absence means a constraint holds: its name, `_name`, and whether it is a `name[x]` choice. */
@@ -175,15 +212,14 @@ class Walk {
   #checks(path: string): readonly Check[] {
     const list = this.byPath.get(path);
     if (!list) return [];
-    return list.map((invariant) => ({
-      invariant,
-      guards: invariant.guards.map((name) => ({
+    return list.map((invariant) => {
+      const guards = invariant.guards.map((name) => ({
         name,
         extensions: `_${name}`,
         choice: `${path.replace(/\[x\]$/u, '')}.${name}` in this.#model.choiceTypePaths,
-      })),
-      native: nativeOf(invariant),
-    }));
+      }));
+      return { invariant, guards, native: nativeOf(invariant), bits: null, mask: 0, unmasked: guards };
+    });
   }
 
   #layout(type: string): Layout {
@@ -193,7 +229,10 @@ class Walk {
       // A resource type also has the constraints of DomainResource (dom-6), when it is one.
       const domain = `${type}.contained` in this.#model.path2Type ? this.#checks('DomainResource') : [];
       const primitiveChecks = this.#table.parents.has(type);
-      layouts.set(type, (layout = { type, checks: [...this.#checks(type), ...domain], children: new Map(), primitiveChecks, domain: !NOT_DOMAIN.has(type) }));
+      layouts.set(
+        type,
+        (layout = { type, checks: planned([...this.#checks(type), ...domain]), children: new Map(), primitiveChecks, domain: !NOT_DOMAIN.has(type) }),
+      );
     }
     return layout;
   }
@@ -221,7 +260,7 @@ class Walk {
     else if (found === 'Resource')
       child = { path, kind: 'resource', type: found, checks: [], contained: path.endsWith('.contained'), extension, binding: undefined, layout: undefined };
     else if (isPrimitive(found))
-      child = { path, kind: 'primitive', type: found, checks: this.#checks(path), contained: false, extension, binding: undefined, layout: undefined };
+      child = { path, kind: 'primitive', type: found, checks: planned(this.#checks(path)), contained: false, extension, binding: undefined, layout: undefined };
     else {
       const backbone = found === 'BackboneElement' || found === 'Element';
       const binding = found === 'CodeableConcept' ? requiredCoding(path) : undefined;
@@ -229,7 +268,7 @@ class Walk {
         path,
         kind: 'complex',
         type: backbone ? path : found,
-        checks: backbone ? [] : this.#checks(path),
+        checks: backbone ? [] : planned(this.#checks(path)),
         contained: false,
         extension,
         binding,
@@ -269,8 +308,10 @@ class Walk {
   }
 
   #run(checks: readonly Check[], node: unknown, resource: Json): void {
+    const bits = checks.length > 0 ? checks[0]!.bits : null;
+    const present = bits === null ? 0 : presentGuards(node, bits);
     for (const check of checks) {
-      if (anyAbsent(node, check.guards)) continue;
+      if (bits === null ? anyAbsent(node, check.guards) : (check.mask & ~present) !== 0 || anyAbsent(node, check.unmasked)) continue;
       const verdict = check.native?.(node, resource);
       if (verdict !== undefined) {
         if (!verdict) this.#fail(check.invariant);
@@ -352,6 +393,22 @@ class Walk {
     if (child.binding && !codedFrom(value, child.binding)) this.#failBinding(child.binding);
     this.#element(value, (child.layout ??= this.#layout(child.type)), resource);
   }
+}
+
+/**
+ * The bits of the guards `node` has (a member, or its `_name`, that is not undefined), from one read
+ * of its keys: a parsed JSON value's members are all its own enumerable keys, so this finds what
+ * anyAbsent() reads by name. Every bit for a value that is no object, which anyAbsent() finds lacking nothing.
+ */
+function presentGuards(node: unknown, bits: ReadonlyMap<string, number>): number {
+  if (typeof node !== 'object' || node === null) return -1;
+  const record = node as Json;
+  let present = 0;
+  for (const key in record) {
+    const bit = bits.get(key);
+    if (bit !== undefined && record[key] !== undefined) present |= bit;
+  }
+  return present;
 }
 
 /** Whether `node` lacks any guard's member (its value, its `_name` extensions, and for a choice any `name[x]`). */
