@@ -257,6 +257,22 @@ describe('fhir-invariant: guards', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('a guard member given only as its `_name` extensions is there, in a list whose guards are read in one look at the keys', () => {
+    // Timing.repeat has nine guarded constraints: its guards are read from the element's keys at once.
+    const [, resource] = broken('MedicationRequest-medrx0301.json', (m) => {
+      m.dosageInstruction[0].timing.repeat = {
+        _duration: { extension: [{ url: 'http://example.org/x', valueString: 'x' }] },
+        frequency: 1,
+        period: 4,
+        periodUnit: 'h',
+      };
+    });
+    const guarded = new Map([...fhirPathInvariants(false)].map(([path, list]) => [path, [...list]]));
+    const unguarded = new Map([...guarded].map(([path, list]) => [path, list.map((inv) => ({ ...inv, guards: [] }))]));
+    expect(findings(resource, guarded)).toContain('tim-1 /dosageInstruction/0/timing/repeat');
+    expect(findings(resource, guarded)).toEqual(findings(resource, unguarded));
+  });
+
   it('are read only from shapes whose truth without the member is certain', () => {
     expect(guardOf('a.empty() or b.exists()')).toEqual(['a']);
     expect(guardOf('a.exists() or b.exists()')).toEqual([]);
