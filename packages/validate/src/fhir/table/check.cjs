@@ -133,9 +133,9 @@ function objectPasses(node, data, gathered) {
   const required = node.required;
   if (required !== null) for (const name of required) if (data[name] === undefined) return false;
   if (!(node.plain ? presentMembersPass(node, data, gathered) : namedMembersPass(node, data, gathered))) return false;
-  // A plain node with its forms by position checked them while reading the keys (presentMembersPass).
+  // A node with its forms by position (only a plain one has them) checked them while reading the keys (presentMembersPass).
   const choices = node.choices;
-  if (choices !== null && !(node.plain && node.formAt !== null)) for (const forms of choices) if (choiceForms(data, forms) !== null) return false;
+  if (choices !== null && node.formAt === null) for (const forms of choices) if (choiceForms(data, forms) !== null) return false;
   const additional = node.additional;
   if (additional !== null) {
     for (const key in data) if (!node.positions.has(key) && !accepts(additional, data[key], gathered)) return false;
