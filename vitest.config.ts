@@ -96,9 +96,10 @@ const integration: TestProjectInlineConfiguration = {
 
 /**
  * Test files at once. Vitest's default leaves one core to its own process (cores - 1): on a 2-core
- * machine one file ran at a time while the other core idled (the run took 8–9 minutes; with two,
- * under 6). The integration files spend much of their time waiting on child processes, so two
- * workers do not starve the main process there either.
+ * machine one file ran at a time while the other core idled (six of the heavy integration files,
+ * back to back on one machine: 187 s with one worker, 113 s with two). The integration files spend
+ * much of their time waiting on child processes, so two workers do not starve the main process there
+ * either.
  */
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 

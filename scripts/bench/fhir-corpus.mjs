@@ -45,12 +45,13 @@ function corpusRun(check) {
 }
 
 const builds = [['this build', validate], ...(base ? [['BENCH_BASE', base]] : [])];
+/** The builds' indexes in round `r`'s order: with a base build, the two take turns going first. */
+const turns = (r) => (r % 2 === 0 ? [...builds.keys()] : [...builds.keys()].reverse());
 const times = builds.map(() => []);
 const findings = builds.map(() => 0);
 for (const [, check] of builds) corpusRun(check);
-// With a base build, the two take turns going first.
 for (let r = 0; r < RUNS; r++)
-  for (const i of r % 2 === 0 ? builds.keys() : [...builds.keys()].reverse()) {
+  for (const i of turns(r)) {
     const run = corpusRun(builds[i][1]);
     times[i].push(run.ms);
     findings[i] = run.findings;
@@ -84,7 +85,7 @@ for (const [, check] of builds) for (let i = 0; i < 200; i++) check(bundle);
 // The builds take turns going first, as in the corpus runs: the same build measured against itself
 // read 1.02× and 1.09× when one always went first.
 for (let r = 0; r < 16; r++)
-  for (const b of r % 2 === 0 ? builds.keys() : [...builds.keys()].reverse()) {
+  for (const b of turns(r)) {
     const check = builds[b][1];
     const start = performance.now();
     for (let i = 0; i < 200; i++) check(bundle);

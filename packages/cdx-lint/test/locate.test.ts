@@ -158,6 +158,7 @@ describe('LineIndex', () => {
       indexOf.mockRestore();
     }
   });
+
   it('reads a CRLF text a line at a time, with native searches, not a character at a time', () => {
     const text = `${'{"a": 1}\r\n'.repeat(2_000)}\r${'{"a": 1}\n'.repeat(10)}`;
     const expected = reference(text, text.length - 1);
