@@ -16,6 +16,7 @@
  * is at most 255 characters.
  */
 import { createRequire } from 'node:module';
+import { picomatchReason } from './glob-reason.js';
 
 export type GlobMatcher = (relativePath: string) => boolean;
 
@@ -134,20 +135,13 @@ function compileSegment(segment: string): Segment {
       `has ${count} wildcards (\`*\` and \`{…}\`) in the segment ${JSON.stringify(segment)}; at most ${GLOB_LIMITS.wildcardsPerSegment} are allowed in one segment, since each one multiplies the work of matching it`,
     );
   }
+  // Loaded outside the try: a package missing from the install is not the glob's fault.
+  picomatch ??= createRequire(import.meta.url)('picomatch') as typeof import('picomatch');
   try {
-    picomatch ??= createRequire(import.meta.url)('picomatch') as typeof import('picomatch');
     return { regex: picomatch.makeRe(escapeGroups(segment), OPTIONS) };
   } catch (error) {
-    throw new GlobError(`is not a valid glob: ${why(error)}`);
+    throw new GlobError(`is not a valid glob: ${picomatchReason(error)}`);
   }
-}
-
-/** What is wrong, in the glob's terms: picomatch's error quotes the expression it built, which the user never wrote. */
-function why(error: unknown): string {
-  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-  const reason = message.slice(message.lastIndexOf(': ') + 2);
-  if (/unterminated group|unmatched/i.test(reason)) return 'a `{` without its `}`, or a `}` without its `{`';
-  return reason.length > 0 && reason.length <= 120 ? `${reason.charAt(0).toLowerCase()}${reason.slice(1)}` : 'picomatch cannot compile it';
 }
 
 function segmentMatches(segment: Segment, name: string): boolean {
