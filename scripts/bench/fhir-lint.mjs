@@ -8,15 +8,17 @@
 //     FHIR files against the official R4 JSON schema plus the others against one Data Model schema
 //   - all 5,306 official R4 examples: ≤ 2 × one process reading and JSON.parse-ing them
 //   - one file cold ≤ 0.6 × ajv-cli validating it against the official R4 schema
-// Each budget is printed with its measured value and target (the speed issue's).
+// Each budget is printed with its measured value and target (the speed issue's). For the mixed
+// fixtures it also prints what a warm process takes (lib/warm-lint.mjs): the least any fresh one could.
 // Not a test: prints numbers for docs/performance.md. Needs a build (`pnpm build`). Fixtures go to
 // bench/.fixtures/ (gitignored).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compare } from './lib/timing.mjs';
+import { compare, median } from './lib/timing.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(join(root, 'package.json'));
@@ -167,6 +169,21 @@ const many = Object.fromEntries(
 const ajvBoth = many['ajv-cli FHIR, official R4 schema (quiet)'] + many['ajv-cli other, one Data Model schema (quiet)'];
 console.log('\n2,000 mixed fixtures (1,334 official R4 examples of clinical and administrative types, 666 Data Model, CDS Hooks and auth):');
 for (const [name, ms] of Object.entries(many)) console.log(`  ${name.replace(' (quiet)', '').padEnd(40)} ${ms.toFixed(0).padStart(6)} ms`);
+
+// How much of that is warming up: cdx-lint's run() over the same files again in one process. A fresh
+// process needs at least node's start and a warm pass, before it loads any of cdx-lint's code.
+const passes = Array.from({ length: Math.max(3, Math.ceil(RUNS / 2)) }, () => {
+  const out = spawnSync(process.execPath, [join(root, 'scripts/bench/lib/warm-lint.mjs'), '4', '-c', join(dir, 'cdx-lint.config.json'), dir], { cwd: root, encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`warm-lint.mjs failed (${out.status}): ${out.stderr}`);
+  return JSON.parse(out.stdout);
+});
+const first = median(passes.map((p) => p.first));
+const warm = median(passes.map((p) => p.warm));
+const least = cold['node -e 0'] + warm;
+console.log(`  one process, --concurrency 1: first pass ${first.toFixed(0)} ms, warm pass ${warm.toFixed(0)} ms`);
+console.log(
+  `  node -e 0 + a warm pass (no loading, no warm-up): ${least.toFixed(0)} ms = ${(least / many['read + JSON.parse']).toFixed(2)}× read + JSON.parse`,
+);
 
 // The whole R4 examples package (--no-ignore: it sits under node_modules/).
 const corpus = Object.fromEntries(
