@@ -38,7 +38,11 @@ export const cdsHooksStandardRule = createRule({
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return;
     const standard = getKind(STANDARD_OF[context.kind.id]!);
     const { Meta: _meta, ...body } = payload as Record<string, unknown>;
-    const validate = loadKind(standard!).exact().validate;
+    // The strict twin first, as for the payload itself (validate.ts): the exact validator, with every
+    // error and the canonical R4 validators of the resources the body carries, only for a body it refuses.
+    const module = loadKind(standard!);
+    if (module.strict(body)) return;
+    const validate = module.exact().validate;
     if (validate(body)) return;
     const own = schemaReports(context.schemaErrors(), payload).map((r) => r.pointer);
     const variants = new Set(
