@@ -94,3 +94,24 @@ describe('glob semantics kept from the hand-written matcher', () => {
     expect(compileGlob(glob)(path)).toBe(want);
   });
 });
+
+describe('a matcher asked many times', () => {
+  const globs = ['*.json', 'a/**/b', '**/x/*.json', 'fixtures/*.json', '{a,b}/c', 'a/b/c', '**', 'x'];
+  const paths = ['x', 'a/b', 'a/x/y/b/c.json', 'b/c', 'fixtures/a.json', 'a/b/c/d/e/f/g.json', 'q/x/r.json', 'x/y', 'a', '../x', 'a/b/c'];
+
+  it('answers each path as a fresh matcher does, whatever it was asked before (deeper or shallower)', () => {
+    for (const glob of globs) {
+      const fresh = paths.map((path) => compileGlob(glob)(path));
+      const reused = compileGlob(glob);
+      expect(paths.map((path) => reused(path))).toEqual(fresh);
+      expect([...paths].reverse().map((path) => reused(path))).toEqual([...fresh].reverse());
+      // Each path right after every other one.
+      for (const before of paths) {
+        for (const [k, path] of paths.entries()) {
+          reused(before);
+          expect(reused(path), `${glob} on ${path} after ${before}`).toBe(fresh[k]);
+        }
+      }
+    }
+  });
+});

@@ -161,25 +161,35 @@ export function compileGlob(glob: string): GlobMatcher {
   if (!source.includes('/')) segments.unshift({ globstar: true });
   const m = segments.length;
 
+  // Two rows of the table below, kept from call to call (a matcher never runs inside itself) rather
+  // than two allocated per glob segment for every path: a directory walk asks every glob about every file.
+  let after = new Uint8Array(0);
+  let here = new Uint8Array(0);
   return (path) => {
     if (path.length > GLOB_LIMITS.path) return false;
     const names = path.split('/');
     const n = names.length;
+    if (after.length <= n) {
+      after = new Uint8Array(n + 1);
+      here = new Uint8Array(n + 1);
+    }
     // after[j]: glob segments i.. match path segments j.. (the glob used up with at least one
     // segment matched: a directory it names covers its contents). Computed from the last glob
-    // segment back; O(m × n) segment tests, each at most once.
-    let after = new Uint8Array(n + 1);
+    // segment back; O(m × n) segment tests, each at most once. Only 0..n of each row is read.
+    after[0] = 0;
     for (let j = 1; j <= n; j++) after[j] = 1;
     for (let i = m - 1; i >= 0; i--) {
       const segment = segments[i]!;
-      const here = new Uint8Array(n + 1);
       if ('globstar' in segment) {
         here[n] = after[n]!;
         for (let j = n - 1; j >= 0; j--) here[j] = after[j]! | here[j + 1]!;
       } else {
+        here[n] = 0;
         for (let j = n - 1; j >= 0; j--) here[j] = after[j + 1] && segmentMatches(segment, names[j]!) ? 1 : 0;
       }
+      const row = after;
       after = here;
+      here = row;
     }
     return after[0] === 1;
   };
