@@ -223,7 +223,7 @@ describe('fhir-invariant: the constraints checked by code', () => {
     const keys = new Set(CLINICAL.flatMap(([, resource]) => findings(resource, own).map((f) => f.split(' ')[0])));
     expect([...keys].sort()).toEqual(
       ['ait-1', 'ait-2', 'app-1', 'app-2', 'app-3', 'con-4', 'con-5', 'lst-2', 'mad-1', 'msq-3', 'msq-5', 'msq-6', 'obs-7']
-        .concat(['que-1', 'que-10', 'que-12', 'que-13', 'que-5', 'que-6', 'que-9', 'trd-3'])
+        .concat(['que-1', 'que-10', 'que-12', 'que-13', 'que-5', 'que-6', 'que-8', 'que-9', 'trd-3'])
         .sort(),
     );
   });

@@ -4,6 +4,7 @@
 // expression gives, false only where FHIRPath gives false (an empty result is no failure). The
 // expression each one stands for is in generated/fhir-invariants.ts.
 
+import { NATIVE_CONFORMANCE } from './native-conformance.js';
 import { NATIVE_DATATYPES } from './native-datatypes.js';
 import { NATIVE_RESOURCES } from './native-resources.js';
 import { NATIVE_WORKFLOW } from './native-workflow.js';
@@ -276,6 +277,7 @@ export const NATIVE_TYPED: Readonly<Record<string, NativeCheck>> = {
   ...NATIVE_RESOURCES,
   ...NATIVE_DATATYPES,
   ...NATIVE_WORKFLOW,
+  ...NATIVE_CONFORMANCE,
 };
 
 /** The native check of a constraint: by `key@path` where R4 gives one key several constraints (`inv-1`), else by key. */
