@@ -6,7 +6,7 @@
 // them on every official R4 example.
 import { describe, expect, it } from 'vitest';
 import { NATIVE_CONFORMANCE } from '../../src/fhir/invariants/native-conformance.js';
-import '../../src/index.js';
+import { validate } from '../../src/index.js';
 import { nativeFindings, nativeTables } from './native-harness.js';
 
 type Json = Record<string, unknown>;
@@ -206,18 +206,18 @@ const CASES: [string, Json][] = [
   ['tst-4', script({ metadata: { capability: [{ capabilities: 'http://x' }, { capabilities: 'http://y' }] } })],
   ['tst-4 a required as extensions', script({ metadata: { capability: [{ capabilities: 'http://x', _required: ext }] } })],
   ['tst-4 holds', script({ metadata: { capability: [{ required: true, capabilities: 'http://x' }] } })],
-  ['tst-5', actions({ assert: { path: 'x', expression: 'y' } })],
+  ['tst-5 tst-6', actions({ assert: { path: 'x', expression: 'y' } })],
   ['tst-5 with extensions', actions({ assert: { path: 'x', expression: 'y', ...ext } })],
   ['tst-5 a list where R4 has one value', actions({ assert: { path: ['x', 'y'] } })],
-  ['tst-7', actions({ operation: { type: read } })],
+  ['tst-7 tst-8 tst-9', actions({ operation: { type: read } })],
   ['tst-7 two targets', actions({ operation: { type: read, targetId: 't', url: 'http://x' } })],
   ['tst-7 a search', actions({ operation: { type: { ...read, code: 'search' } } })],
   ['tst-7 no type (empty: holds)', actions({ operation: { resource: 'Patient' } })],
   ['tst-7 a code as extensions', actions({ operation: { type: { system: read.system, _code: ext } } })],
-  ['tst-10', actions({ assert: { compareToSourceId: 'a' } })],
-  ['tst-10 an expression alone', actions({ assert: { compareToSourceExpression: 'x' } })],
+  ['tst-10 tst-11', actions({ assert: { compareToSourceId: 'a' } })],
+  ['tst-10 tst-11 an expression alone', actions({ assert: { compareToSourceExpression: 'x' } })],
   ['tst-10 holds', actions({ assert: { compareToSourceId: 'a', compareToSourcePath: 'x' } })],
-  ['tst-12', actions({ assert: { direction: 'request', response: 'okay' } })],
+  ['tst-12 tst-13', actions({ assert: { direction: 'request', response: 'okay' } })],
   ['tst-12 a request', actions({ assert: { direction: 'request', path: 'x' } })],
   ['tst-12 a direction as extensions', actions({ assert: { _direction: ext, response: 'okay' } })],
 ];
@@ -239,11 +239,33 @@ describe('native checks of conformance and testing resources', () => {
 
   it('reports each at the element that breaks it', () => {
     expect(nativeFindings(CASES.find(([name]) => name === 'md-1')![1], own)).toEqual(['md-1 /focus/0', 'md-1 /focus/1']);
-    // A test's and the teardown's operations are R4's content references to the setup's: its constraint's key.
-    expect(nativeFindings(CASES.find(([name]) => name === 'tst-7')![1], own)).toEqual([
+    // A test's and the teardown's operations are R4's content references to the setup's, with constraints of their own.
+    expect(nativeFindings(CASES.find(([name]) => name === 'tst-7 tst-8 tst-9')![1], own)).toEqual([
       'tst-7 /setup/action/0/operation',
-      'tst-7 /teardown/action/0/operation',
-      'tst-7 /test/0/action/0/operation',
+      'tst-8 /test/0/action/0/operation',
+      'tst-9 /teardown/action/0/operation',
     ]);
+  });
+
+  it("names a test's and the teardown's actions' constraints as R4 does, once each (tst-6, tst-8, tst-9, tst-11, tst-13)", () => {
+    const operation = { type: read, encodeRequestUrl: true };
+    const assertion = { direction: 'request', response: 'okay', compareToSourceId: 'a', warningOnly: false };
+    const payload = script({
+      setup: { action: [{ operation }, { assert: assertion }] },
+      test: [{ action: [{ operation }, { assert: assertion }] }],
+      teardown: { action: [{ operation }] },
+    });
+    // A TestScript is no resource the service exchanges (service-resource-type): only R4's rules here.
+    const { findings } = validate(payload, { rules: { 'service-resource-type': 'off' } });
+    expect(findings.map((f) => `${f.ruleId} ${f.pointer} ${/\(?([a-z]+-\d+)/.exec(f.message)?.[1] ?? ''}`)).toEqual([
+      'fhir-invariant /setup/action/0/operation tst-7',
+      'fhir-invariant /setup/action/1/assert tst-10',
+      'fhir-invariant /setup/action/1/assert tst-12',
+      'fhir-invariant /test/0/action/0/operation tst-8',
+      'fhir-invariant /test/0/action/1/assert tst-11',
+      'fhir-invariant /test/0/action/1/assert tst-13',
+      'fhir-invariant /teardown/action/0/operation tst-9',
+    ]);
+    expect(findings.find((f) => f.pointer === '/test/0/action/0/operation')?.message).toContain('Test operation SHALL');
   });
 });

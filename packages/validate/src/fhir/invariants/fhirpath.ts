@@ -109,6 +109,12 @@ interface Child {
   readonly kind: 'resource' | 'primitive' | 'complex';
   /** Complex: the type whose members it has (a data type, or the backbone's path). */
   readonly type: string;
+  /**
+   * Complex: the path whose constraints its layout checks: `type`, or the member's own path where R4
+   * refers it to another element's content and gives it constraints of its own (TestScript's test
+   * and teardown actions: tst-6, tst-8, tst-9, tst-11, tst-13 in place of the setup's).
+   */
+  readonly checksAt: string;
   /** Checks of the member's own path (beside its data type's). */
   readonly checks: readonly Check[];
   readonly contained: boolean;
@@ -222,17 +228,16 @@ class Walk {
     });
   }
 
-  #layout(type: string): Layout {
+  /** The layout of a type (or backbone path), with the constraints of `checksAt` (its own path, unless a content reference's). */
+  #layout(type: string, checksAt = type): Layout {
     const layouts = this.#table.layouts;
-    let layout = layouts.get(type);
+    let layout = layouts.get(checksAt);
     if (!layout) {
       // A resource type also has the constraints of DomainResource (dom-6), when it is one.
       const domain = `${type}.contained` in this.#model.path2Type ? this.#checks('DomainResource') : [];
       const primitiveChecks = this.#table.parents.has(type);
-      layouts.set(
-        type,
-        (layout = { type, checks: planned([...this.#checks(type), ...domain]), children: new Map(), primitiveChecks, domain: !NOT_DOMAIN.has(type) }),
-      );
+      const checks = planned([...this.#checks(checksAt), ...domain]);
+      layouts.set(checksAt, (layout = { type, checks, children: new Map(), primitiveChecks, domain: !NOT_DOMAIN.has(type) }));
     }
     return layout;
   }
@@ -246,7 +251,8 @@ class Walk {
     const type = layout.type;
     const model = this.#model;
     const written = `${type}.${key}`;
-    let path = model.pathsDefinedElsewhere[written] ?? written;
+    const referenced = model.pathsDefinedElsewhere[written];
+    let path = referenced ?? written;
     let found: string | { readonly code: string } | undefined = model.path2Type[path];
     if (found === undefined) {
       const choice = choiceOf(model, written);
@@ -255,12 +261,35 @@ class Walk {
         found = choice.type;
       }
     } else if (typeof found !== 'string') found = found.code;
+    // A content reference's own constraints stand in for the referenced element's (one finding per cause).
+    const own = referenced !== undefined && this.byPath.has(written) ? written : path;
     const extension = key === 'extension' || key === 'modifierExtension';
+    // Every child is written out in one member order: the walk reads them all through one shape.
     if (found === undefined) child = null;
     else if (found === 'Resource')
-      child = { path, kind: 'resource', type: found, checks: [], contained: path.endsWith('.contained'), extension, binding: undefined, layout: undefined };
+      child = {
+        path,
+        kind: 'resource',
+        type: found,
+        checksAt: found,
+        checks: [],
+        contained: path.endsWith('.contained'),
+        extension,
+        binding: undefined,
+        layout: undefined,
+      };
     else if (isPrimitive(found))
-      child = { path, kind: 'primitive', type: found, checks: planned(this.#checks(path)), contained: false, extension, binding: undefined, layout: undefined };
+      child = {
+        path,
+        kind: 'primitive',
+        type: found,
+        checksAt: found,
+        checks: planned(this.#checks(own)),
+        contained: false,
+        extension,
+        binding: undefined,
+        layout: undefined,
+      };
     else {
       const backbone = found === 'BackboneElement' || found === 'Element';
       const binding = found === 'CodeableConcept' ? requiredCoding(path) : undefined;
@@ -268,7 +297,8 @@ class Walk {
         path,
         kind: 'complex',
         type: backbone ? path : found,
-        checks: backbone ? [] : planned(this.#checks(path)),
+        checksAt: backbone ? own : found,
+        checks: backbone ? [] : planned(this.#checks(own)),
         contained: false,
         extension,
         binding,
@@ -391,7 +421,7 @@ class Walk {
   #complex(value: Json, child: Child, resource: Json): void {
     if (child.checks.length > 0) this.#run(child.checks, value, resource);
     if (child.binding && !codedFrom(value, child.binding)) this.#failBinding(child.binding);
-    this.#element(value, (child.layout ??= this.#layout(child.type)), resource);
+    this.#element(value, (child.layout ??= this.#layout(child.type, child.checksAt)), resource);
   }
 }
 

@@ -5,10 +5,7 @@
 // or empty, undefined where the code cannot tell (a code given only as extensions, a member of
 // another JSON type, a value compared with extensions beside it), which FHIRPath then evaluates.
 // With these, linting every official R4 example evaluates no expression: the FHIRPath engine is not
-// loaded. The expression each stands for is quoted above it. A test's and the teardown's operations
-// and asserts are R4's content references to the setup's: the walk checks them with the setup's
-// constraints (tst-5, tst-7, tst-10, tst-12), so their own copies (tst-6, tst-8, tst-9, tst-11,
-// tst-13) are never met and need no code.
+// loaded. The expression each stands for is quoted above it.
 import { exists, has, isObject, items, needs, objectsAt, oneOf, text, type Json, type NativeCheck } from './native-members.js';
 
 /**
@@ -252,8 +249,15 @@ export const NATIVE_CONFORMANCE: Readonly<Record<string, NativeCheck>> = {
     if (capabilities === undefined) return undefined;
     return capabilities.some((capability) => exists(capability, 'required')) || capabilities.some((capability) => exists(capability, 'validated'));
   },
+  // A test's and the teardown's operations and asserts are R4's content references to the setup's,
+  // with constraints of their own (checked in place of the setup's).
   'tst-5': assertOneKind,
+  'tst-6': assertOneKind,
   'tst-7': operationTarget,
+  'tst-8': operationTarget,
+  'tst-9': operationTarget,
   'tst-10': assertSource,
+  'tst-11': assertSource,
   'tst-12': assertDirection,
+  'tst-13': assertDirection,
 };
