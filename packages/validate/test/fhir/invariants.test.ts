@@ -273,6 +273,19 @@ describe('fhir-invariant: guards', () => {
     expect(findings(resource, guarded)).toEqual(findings(resource, unguarded));
   });
 
+  it('a choice guard given only as its `_name` extensions (`_valueString`) is there', () => {
+    // obs-6 is guarded by `value` (a choice) and `dataAbsentReason`: a value given only as extensions still counts.
+    const [, resource] = broken('Observation-example.json', (o) => {
+      delete o.valueQuantity;
+      o._valueString = { extension: [{ url: 'http://example.org/x', valueString: 'x' }] };
+      o.dataAbsentReason = { text: 'unknown' };
+    });
+    const guarded = new Map([...fhirPathInvariants(false)].map(([path, list]) => [path, [...list]]));
+    const unguarded = new Map([...guarded].map(([path, list]) => [path, list.map((inv) => ({ ...inv, guards: [] }))]));
+    expect(findings(resource, unguarded)).toContain('obs-6 ');
+    expect(findings(resource, guarded)).toEqual(findings(resource, unguarded));
+  });
+
   it('are read only from shapes whose truth without the member is certain', () => {
     expect(guardOf('a.empty() or b.exists()')).toEqual(['a']);
     expect(guardOf('a.exists() or b.exists()')).toEqual([]);

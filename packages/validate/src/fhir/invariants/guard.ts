@@ -99,12 +99,16 @@ export function lacks(node: unknown, name: string): boolean {
   return record[name] === undefined && record[`_${name}`] === undefined && lacksChoice(record, name);
 }
 
-/** Whether `record` has no `name[x]` choice member (`valueString` for `value`); its own reads allocate nothing. */
+/**
+ * Whether `record` has no `name[x]` choice member (`valueString` for `value`), nor one given only as
+ * its extensions (`_valueString`), which FHIRPath finds too; its own reads allocate nothing.
+ */
 export function lacksChoice(record: Readonly<Record<string, unknown>>, name: string): boolean {
   const length = name.length;
   for (const key in record) {
-    if (key.length > length && key.startsWith(name)) {
-      const c = key.charCodeAt(length);
+    const at = key.charCodeAt(0) === 95 ? 1 : 0;
+    if (key.length > length + at && key.startsWith(name, at)) {
+      const c = key.charCodeAt(length + at);
       if (c >= 65 && c <= 90) return false;
     }
   }
