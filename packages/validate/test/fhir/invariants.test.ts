@@ -286,6 +286,19 @@ describe('fhir-invariant: guards', () => {
     expect(findings(resource, guarded)).toEqual(findings(resource, unguarded));
   });
 
+  it('a constraint of a choice element is checked on the form the payload writes (ras-1 on probability[x])', async () => {
+    const { validate } = await import('../../src/index.js');
+    const percent = (value: number, code = '%') => ({ value, system: 'http://unitsofmeasure.org', code });
+    const [, resource] = broken('RiskAssessment-prognosis.json', (r) => {
+      r.prediction = [
+        { outcome: { text: 'x' }, probabilityRange: { low: percent(10), high: percent(20, 'mg') } },
+        { outcome: { text: 'y' }, probabilityDecimal: 20 },
+      ];
+    });
+    const found = validate(resource).findings.filter((f) => f.ruleId === 'fhir-invariant');
+    expect(found.map((f) => `${f.pointer} ${/\bras-\d+/.exec(f.message)?.[0]}`)).toEqual(['/prediction/0/probabilityRange ras-1']);
+  });
+
   it('are read only from shapes whose truth without the member is certain', () => {
     expect(guardOf('a.empty() or b.exists()')).toEqual(['a']);
     expect(guardOf('a.exists() or b.exists()')).toEqual([]);

@@ -213,6 +213,29 @@ const CASES: [string, Json][] = [
       }),
     ]),
   ],
+  [
+    'ras-1',
+    {
+      resourceType: 'RiskAssessment',
+      status: 'final',
+      subject: ref('Patient/p'),
+      prediction: [
+        { probabilityRange: { low: { value: 10, system: UCUM, code: '%' }, high: { value: 20, system: 'http://other', code: '%' } } },
+        { probabilityRange: { low: { value: 10, code: 'mg' } } },
+        { probabilityRange: { low: { value: 10 }, high: { value: 20, system: UCUM, code: '%' } } },
+        { probabilityDecimal: 0.5 },
+      ],
+    },
+  ],
+  [
+    'ras-1 a code as extensions',
+    {
+      resourceType: 'RiskAssessment',
+      status: 'final',
+      subject: ref('Patient/p'),
+      prediction: [{ probabilityRange: { low: { value: 10, system: UCUM, _code: ext } } }],
+    },
+  ],
 ];
 
 /** The keys the new natives answer (inv-1 for all three of its constraints). */

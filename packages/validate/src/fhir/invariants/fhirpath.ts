@@ -253,16 +253,18 @@ class Walk {
     const written = `${type}.${key}`;
     const referenced = model.pathsDefinedElsewhere[written];
     let path = referenced ?? written;
+    // A choice form (`probabilityRange`), which the model may also list with its own type.
+    const choice = referenced === undefined ? choiceOf(model, written) : undefined;
     let found: string | { readonly code: string } | undefined = model.path2Type[path];
     if (found === undefined) {
-      const choice = choiceOf(model, written);
       if (choice) {
         path = choice.element;
         found = choice.type;
       }
     } else if (typeof found !== 'string') found = found.code;
-    // A content reference's own constraints stand in for the referenced element's (one finding per cause).
-    const own = referenced !== undefined && this.byPath.has(written) ? written : path;
+    // Whose constraints it has: a choice form its element's (`probability[x]`: ras-1); a content reference
+    // its own where R4 gives it some, in place of the referenced element's (one finding per cause).
+    const own = choice ? choice.element : referenced !== undefined && this.byPath.has(written) ? written : path;
     const extension = key === 'extension' || key === 'modifierExtension';
     // Every child is written out in one member order: the walk reads them all through one shape.
     if (found === undefined) child = null;

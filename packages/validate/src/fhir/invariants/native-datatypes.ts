@@ -27,6 +27,16 @@ function decimal(node: Json, name: string): number | null | undefined {
   return value === undefined ? null : undefined;
 }
 
+/** `q.empty() or ((q.code = '%') and (q.system = %ucum))` of a Range's `low` or `high` (ras-1). */
+function percentOrNone(q: unknown): boolean | undefined {
+  if (q === undefined) return true;
+  if (!isObject(q)) return undefined;
+  const [code, system] = [text(q, 'code'), text(q, 'system')];
+  if (code === undefined || system === undefined) return undefined;
+  // An absent code or system compares as empty, which fails nothing.
+  return (code === null || code === '%') && (system === null || system === UCUM);
+}
+
 /** A quantity's value and unit members, for comparing two in one unit; undefined without a number or with a comparator. */
 function quantity(node: unknown): { value: number; unit: string } | undefined {
   if (!isObject(node) || typeof node.value !== 'number' || node.comparator !== undefined) return undefined;
@@ -68,6 +78,9 @@ export const NATIVE_DATATYPES: Readonly<Record<string, NativeCheck>> = {
     if (low === undefined || high?.unit !== low.unit) return undefined;
     return low.value <= high.value;
   },
+  // (low.empty() or ((low.code = '%') and (low.system = %ucum))) and (high.empty() or ((high.code = '%') and (high.system = %ucum))),
+  // on a RiskAssessment prediction's probability[x] (a decimal has neither)
+  'ras-1': (node) => (isObject(node) ? and(percentOrNone(node.low), percentOrNone(node.high)) : true),
   // duration.empty() or durationUnit.exists()
   'tim-1': (node) => !exists(node as Json, 'duration') || exists(node as Json, 'durationUnit'),
   // duration.exists() implies duration >= 0
