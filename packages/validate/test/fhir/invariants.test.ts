@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { fhirPathEngine } from '../../src/fhir/invariants/engine.js';
 import { guardOf } from '../../src/fhir/invariants/guard.js';
-import { NATIVE_TYPED } from '../../src/fhir/invariants/native-typed.js';
-import { ALL_INVARIANTS, fhirPathInvariants } from '../../src/fhir/invariants/table.js';
+import { NATIVE_TYPED, nativeOf } from '../../src/fhir/invariants/native-typed.js';
+import { ALL_INVARIANTS, byFhirPath, fhirPathInvariants } from '../../src/fhir/invariants/table.js';
 import '../../src/index.js';
 import { nativeFindings, nativeTables } from './native-harness.js';
 import { readR4Example } from './support.js';
@@ -182,6 +182,11 @@ const CASES: [string, Json][] = [
     vs.compose.include[0] = { concept: [{ code: 'a' }], filter: [{ property: 'p', op: '=', value: 'v' }] };
   }),
   broken('CodeSystem-example.json', (cs) => void cs.concept.push({ ...cs.concept[0] })),
+  broken('StructureDefinition-Patient.json', (sd) => {
+    // eld-4: aggregation only on a Reference or canonical (a string here; absent code: no failure).
+    sd.snapshot.element[2].type = [{ code: 'string', aggregation: ['contained'] }];
+    sd.snapshot.element[3].type = [{ code: 'Reference', aggregation: ['contained'] }, { aggregation: ['bundled'] }];
+  }),
   broken('Patient-example.json', (p) => void (p.telecom = [{ value: '555-0100' }])),
   ['Organization-1.json', readR4Example('Organization-1.json')],
   ['Patient-example.json', readR4Example('Patient-example.json')],
@@ -196,6 +201,12 @@ describe('fhir-invariant: the constraints checked by code', () => {
   it('cover every key of native-typed.ts', () => {
     const keys = [...own.values()].flat().map((inv) => (`${inv.key}@${inv.path}` in NATIVE_TYPED ? `${inv.key}@${inv.path}` : inv.key));
     expect([...new Set(keys)].sort()).toEqual(Object.keys(NATIVE_TYPED).sort());
+  });
+
+  it('leave no error constraint to FHIRPath alone (it answers only where a check cannot tell, and the best-practice warnings)', () => {
+    const left = ALL_INVARIANTS.filter((inv) => byFhirPath(inv) && nativeOf(inv) === undefined);
+    expect(left.filter((inv) => inv.severity === 'error').map((inv) => inv.key)).toEqual([]);
+    expect(left.length).toBeGreaterThan(30);
   });
 
   it.each(CASES.map(([file, resource], i) => [`${file} #${i}`, resource] as const))('%s: the same findings as FHIRPath', (_name, resource) => {

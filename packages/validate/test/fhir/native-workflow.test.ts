@@ -1,6 +1,6 @@
-// The native checks of native-datatypes.ts, native-workflow.ts and the Questionnaire ones added to
-// native-resources.ts (que-2, que-3, que-6, que-7) against FHIRPath on payloads that break each of
-// them, and on the doubtful shapes the code leaves to FHIRPath (other units, time zones, precisions).
+// The native checks of native-datatypes.ts, native-workflow.ts and those added to native-resources.ts
+// with them (que-2, que-3, que-6, que-7, obs-6) against FHIRPath on payloads that break each of them,
+// and on the doubtful shapes the code leaves to FHIRPath (other units, time zones, precisions).
 // native-corpus.test.ts compares them on every official R4 example.
 import { describe, expect, it } from 'vitest';
 import { NATIVE_DATATYPES } from '../../src/fhir/invariants/native-datatypes.js';
@@ -12,6 +12,8 @@ type Json = Record<string, unknown>;
 
 const UCUM = 'http://unitsofmeasure.org';
 const QUESTIONNAIRE_KEYS = ['que-2', 'que-3', 'que-6', 'que-7'];
+/** Of native-resources.ts, the others compared here. */
+const RESOURCE_KEYS = [...QUESTIONNAIRE_KEYS, 'obs-6'];
 const ext = { extension: [{ url: 'http://example.org/x', valueString: 'x' }] };
 const ref = (reference: string) => ({ reference });
 const concept = (code: string, system = 'http://example.org') => ({ coding: [{ system, code }] });
@@ -214,6 +216,88 @@ const CASES: [string, Json][] = [
     ]),
   ],
   [
+    'dis-1 cnt-3',
+    {
+      resourceType: 'Patient',
+      extension: [
+        { url: 'http://example.org/d', valueDistance: { value: 5, system: 'http://other', code: 'km' } },
+        { url: 'http://example.org/c', valueCount: { value: 2, system: UCUM, code: 'each' } },
+      ],
+    },
+  ],
+  ['dis-1 a value without a code', { resourceType: 'Patient', extension: [{ url: 'http://example.org/d', valueDistance: { value: 5 } }] }],
+  [
+    'cnt-3 a fraction (FHIRPath)',
+    { resourceType: 'Patient', extension: [{ url: 'http://example.org/c', valueCount: { value: 2.5, system: UCUM, code: '1' } }] },
+  ],
+  ['cnt-3 holds', { resourceType: 'Patient', extension: [{ url: 'http://example.org/c', valueCount: { value: 2, system: UCUM, code: '1' } }] }],
+  ['cnt-3 a code as extensions', { resourceType: 'Patient', extension: [{ url: 'http://example.org/c', valueCount: { value: 2, system: UCUM, _code: ext } }] }],
+  [
+    'drq-2',
+    {
+      resourceType: 'Library',
+      status: 'draft',
+      type: concept('x'),
+      dataRequirement: [{ type: 'Patient', dateFilter: [{ path: 'birthDate', searchParam: 'birthdate' }, { id: 'f' }, { path: 'birthDate' }] }],
+    },
+  ],
+  ['tim-10', repeat({ timeOfDay: ['08:00:00'], when: ['MORN'] })],
+  [
+    'trd-1',
+    {
+      resourceType: 'EventDefinition',
+      status: 'draft',
+      trigger: [
+        { type: 'data-changed', data: [{ type: 'Patient' }], timingDate: '2020-01-01' },
+        { type: 'named-event', name: 'x', timingDate: '2020-01-01' },
+      ],
+    },
+  ],
+  [
+    'sev-1',
+    {
+      resourceType: 'AuditEvent',
+      type: { system: 'http://example.org', code: 'x' },
+      recorded: '2020-01-01T00:00:00Z',
+      agent: [{ requestor: true }],
+      source: { observer: ref('Device/d') },
+      entity: [{ name: 'x', query: 'eA==' }, { name: 'x' }],
+    },
+  ],
+  [
+    'cpl-3',
+    {
+      resourceType: 'CarePlan',
+      status: 'active',
+      intent: 'plan',
+      subject: ref('Patient/p'),
+      activity: [{ reference: ref('ServiceRequest/s'), detail: { status: 'scheduled' } }],
+    },
+  ],
+  [
+    'cmp-2',
+    {
+      resourceType: 'Composition',
+      status: 'final',
+      type: concept('x'),
+      date: '2020-01-01',
+      author: [ref('Practitioner/a')],
+      title: 'x',
+      section: [{ title: 's', emptyReason: concept('nilknown'), entry: [ref('Observation/o')] }],
+    },
+  ],
+  ['lst-1', { resourceType: 'List', status: 'current', mode: 'working', emptyReason: concept('nilknown'), entry: [{ item: ref('Observation/o') }] }],
+  [
+    'fhs-1',
+    { resourceType: 'FamilyMemberHistory', status: 'completed', patient: ref('Patient/p'), relationship: concept('x'), ageString: '60', bornDate: '1950' },
+  ],
+  ['fhs-2', { resourceType: 'FamilyMemberHistory', status: 'completed', patient: ref('Patient/p'), relationship: concept('x'), estimatedAge: true }],
+  [
+    'fhs-1 an age as extensions',
+    { resourceType: 'FamilyMemberHistory', status: 'completed', patient: ref('Patient/p'), relationship: concept('x'), _ageString: ext, bornDate: '1950' },
+  ],
+  ['obs-6', { resourceType: 'Observation', status: 'final', code: concept('x'), valueString: 'x', dataAbsentReason: concept('unknown') }],
+  [
     'ras-1',
     {
       resourceType: 'RiskAssessment',
@@ -239,7 +323,7 @@ const CASES: [string, Json][] = [
 ];
 
 /** The keys the new natives answer (inv-1 for all three of its constraints). */
-const NEW_KEYS = [...Object.keys(NATIVE_DATATYPES), ...Object.keys(NATIVE_WORKFLOW).map((k) => k.split('@')[0]!), ...QUESTIONNAIRE_KEYS];
+const NEW_KEYS = [...Object.keys(NATIVE_DATATYPES), ...Object.keys(NATIVE_WORKFLOW).map((k) => k.split('@')[0]!), ...RESOURCE_KEYS];
 
 describe('native checks of data types, workflow resources and Questionnaire items', () => {
   const [own, plain] = nativeTables((inv) => NEW_KEYS.includes(inv.key));

@@ -6,7 +6,7 @@
 // another JSON type, a value compared with extensions beside it), which FHIRPath then evaluates.
 // With these, linting every official R4 example evaluates no expression: the FHIRPath engine is not
 // loaded. The expression each stands for is quoted above it.
-import { exists, has, isObject, items, needs, objectsAt, oneOf, text, type Json, type NativeCheck } from './native-members.js';
+import { exists, has, isObject, items, needs, notBoth, objectsAt, oneOf, text, type Json, type NativeCheck } from './native-members.js';
 
 /**
  * `code op 'literal' or rest`, `code op 'literal' implies …` and the like, once `rest` (a boolean
@@ -232,11 +232,11 @@ export const NATIVE_CONFORMANCE: Readonly<Record<string, NativeCheck>> = {
     return max === '*' || !/^[+-]?\d+$/.test(max) || Number.parseInt(max, 10) > 0;
   },
   // answerOption.empty() or answerValueSet.empty()
-  'que-4': (node) => !exists(node as Json, 'answerOption') || !exists(node as Json, 'answerValueSet'),
+  'que-4': notBoth('answerOption', 'answerValueSet'),
   // (type!='group' and type!='display') or initial.empty()
   'que-8': (node) => !exists(node as Json, 'initial') || byCode(node, 'type', (type) => type !== 'group' && type !== 'display'),
   // answerOption.empty() or initial.empty()
-  'que-11': (node) => !exists(node as Json, 'answerOption') || !exists(node as Json, 'initial'),
+  'que-11': notBoth('answerOption', 'initial'),
   // operation.exists() xor assert.exists() (TestReport.setup.action's inv-1 is native-workflow.ts's)
   'inv-2@TestReport.test.action': oneOf('operation', 'assert'),
   'tst-1': oneOf('operation', 'assert'),

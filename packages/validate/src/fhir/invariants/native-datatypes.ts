@@ -1,10 +1,11 @@
-// Invariants of data types met in many resources (every Attachment, Duration, Age, Range and Timing,
-// every DataRequirement's code filter), checked by code as native-typed.ts does: false only where
-// FHIRPath gives false, true where it gives true or empty, undefined where the code cannot tell (a
-// member of another JSON type, quantities in different units), which FHIRPath then evaluates; rng-2
+// Invariants of data types met in many resources (every Attachment, Duration, Age, Count, Distance,
+// Range and Timing, every DataRequirement's filters, every TriggerDefinition) and RiskAssessment's
+// probability range, checked by code as native-typed.ts does: false only where FHIRPath gives false,
+// true where it gives true or empty, undefined where the code cannot tell (a member of another JSON
+// type, quantities in different units, a fraction in a Count), which FHIRPath then evaluates; rng-2
 // also compares what the fhirpath package leaves unjudged (see there). The expression each stands for
 // is quoted above it.
-import { exists, isObject, items, text, type Json, type NativeCheck } from './native-members.js';
+import { exists, hasChoice, isObject, items, notBoth, text, type Json, type NativeCheck } from './native-members.js';
 
 const UCUM = 'http://unitsofmeasure.org';
 
@@ -48,6 +49,28 @@ export const NATIVE_DATATYPES: Readonly<Record<string, NativeCheck>> = {
   'att-1': (node) => !exists(node as Json, 'data') || exists(node as Json, 'contentType'),
   // path.exists() xor searchParam.exists()
   'drq-1': (node) => exists(node as Json, 'path') !== exists(node as Json, 'searchParam'),
+  // path.exists() xor searchParam.exists(), of a date filter
+  'drq-2': (node) => exists(node as Json, 'path') !== exists(node as Json, 'searchParam'),
+  // (code.exists() or value.empty()) and (system.empty() or system = %ucum)
+  'dis-1': (node) => and(exists(node as Json, 'code') || !exists(node as Json, 'value'), noSystemOrUcum(node as Json)),
+  // (code.exists() or value.empty()) and (system.empty() or system = %ucum) and (code.empty() or code = '1')
+  // and (value.empty() or value.hasValue().not() or value.toString().contains('.').not())
+  'cnt-3': (node) => {
+    const count = node as Json;
+    const code = text(count, 'code');
+    const value = decimal(count, 'value');
+    return and(
+      exists(count, 'code') || !exists(count, 'value'),
+      noSystemOrUcum(count),
+      typeof code === 'string' ? code === '1' : code === null ? true : undefined,
+      // A whole number's text has no '.'; how the engine writes a fraction is its own.
+      value === null || (value !== undefined && Number.isInteger(value)) ? true : undefined,
+    );
+  },
+  // data.empty() or timing.empty()
+  'trd-1': (node) => !exists(node as Json, 'data') || !hasChoice(node as Json, 'timing'),
+  // timeOfDay.empty() or when.empty()
+  'tim-10': notBoth('timeOfDay', 'when'),
   // code.exists() implies ((system = %ucum) and value.exists())
   'drt-1': (node) => {
     const duration = node as Json;

@@ -116,6 +116,12 @@ export const needs =
   (node) =>
     !exists(node as Json, a) || exists(node as Json, b);
 
+/** `a.empty() or b.empty()`: not both. */
+export const notBoth =
+  (a: string, b: string): NativeCheck =>
+  (node) =>
+    !exists(node as Json, a) || !exists(node as Json, b);
+
 /** `a.exists() xor b.exists()` (also `a.exists() != b.exists()`). */
 export const oneOf =
   (a: string, b: string): NativeCheck =>

@@ -67,6 +67,8 @@ const byType =
   };
 
 export const NATIVE_RESOURCES: Readonly<Record<string, NativeCheck>> = {
+  // dataAbsentReason.empty() or value.empty()
+  'obs-6': (node) => !exists(node as Json, 'dataAbsentReason') || !hasChoice(node as Json, 'value'),
   // value.empty() or component.code.where(coding.intersect(%resource.code.coding).exists()).empty()
   'obs-7': (node, resource) => {
     if (!hasChoice(node as Json, 'value')) return true;

@@ -8,7 +8,7 @@ import { NATIVE_CONFORMANCE } from './native-conformance.js';
 import { NATIVE_DATATYPES } from './native-datatypes.js';
 import { NATIVE_RESOURCES } from './native-resources.js';
 import { NATIVE_WORKFLOW } from './native-workflow.js';
-import { either, exists, has, hasChoice, items, needs, notAfter, type Json, type NativeCheck } from './native-members.js';
+import { either, exists, has, hasChoice, items, needs, notAfter, text, type Json, type NativeCheck } from './native-members.js';
 
 /** `list.select(member).isDistinct()`: the members' values (strings) are all different. */
 function distinctBy(list: unknown, member: string): boolean {
@@ -184,6 +184,12 @@ export const NATIVE_TYPED: Readonly<Record<string, NativeCheck>> = {
       !['type', 'example', 'maxLength', 'binding'].some((name) => has(e, name)) &&
       !['defaultValue', 'fixed', 'pattern', 'minValue', 'maxValue'].some((name) => hasChoice(e, name))
     );
+  },
+  // aggregation.empty() or (code = 'Reference') or (code = 'canonical')
+  'eld-4': (node) => {
+    if (!exists(node as Json, 'aggregation')) return true;
+    const code = text(node as Json, 'code');
+    return typeof code === 'string' ? code === 'Reference' || code === 'canonical' : code === null ? true : undefined;
   },
   'eld-6': (node) => !hasChoice(node as Json, 'fixed') || items((node as Json).type).length <= 1,
   'eld-7': (node) => !hasChoice(node as Json, 'pattern') || items((node as Json).type).length <= 1,

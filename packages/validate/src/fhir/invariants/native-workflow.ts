@@ -14,6 +14,7 @@ import {
   items,
   needs,
   notAfter,
+  notBoth,
   objectsAt,
   oneOf,
   text,
@@ -130,4 +131,15 @@ export const NATIVE_WORKFLOW: Readonly<Record<string, NativeCheck>> = {
   },
   // operation.exists() xor assert.exists()
   'inv-1@TestReport.setup.action': oneOf('operation', 'assert'),
+  // name.empty() or query.empty()
+  'sev-1': notBoth('name', 'query'),
+  // detail.empty() or reference.empty()
+  'cpl-3': notBoth('detail', 'reference'),
+  // emptyReason.empty() or entry.empty()
+  'cmp-2': notBoth('emptyReason', 'entry'),
+  'lst-1': notBoth('emptyReason', 'entry'),
+  // age.empty() or born.empty(): choices (ageAge, ageRange, ageString; bornPeriod, bornDate, bornString)
+  'fhs-1': (node) => !hasChoice(node as Json, 'age') || !hasChoice(node as Json, 'born'),
+  // age.exists() or estimatedAge.empty()
+  'fhs-2': (node) => hasChoice(node as Json, 'age') || !exists(node as Json, 'estimatedAge'),
 };
