@@ -268,4 +268,20 @@ describe('native checks of conformance and testing resources', () => {
     ]);
     expect(findings.find((f) => f.pointer === '/test/0/action/0/operation')?.message).toContain('Test operation SHALL');
   });
+
+  it('ig-1 and ig-2 read each value of a large guide a bounded number of times (no list searched per value)', () => {
+    // Reads of the guide's own lists, counted through proxies: a search of `allowed` for each value reads n × m.
+    let reads = 0;
+    const counted = <T extends object>(list: T): T => new Proxy(list, { get: (target, key, receiver) => (reads++, Reflect.get(target, key, receiver)) });
+    const n = 2000;
+    const versions = Array.from({ length: n }, (_, i) => `4.0.${i}`);
+    const guideOf = (resource: Json[]) => guide({ fhirVersion: counted([...versions]) }, { grouping: counted(versions.map((id) => ({ id }))), resource });
+    const resources = versions.map((v) => guided({ fhirVersion: [v], groupingId: v }));
+    const payload = guideOf(resources);
+    const definition = payload.definition as Json;
+    expect(NATIVE_CONFORMANCE['ig-2']!(payload, payload)).toBe(true);
+    expect(NATIVE_CONFORMANCE['ig-1']!(definition, payload)).toBe(true);
+    expect(reads).toBeLessThan(20 * n);
+    expect(NATIVE_CONFORMANCE['ig-2']!(guideOf([...resources, guided({ fhirVersion: ['3.0.2'] })]), payload)).toBe(false);
+  });
 });
