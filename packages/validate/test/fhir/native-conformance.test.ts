@@ -122,6 +122,10 @@ const CASES: [string, Json][] = [
     capability({ kind: 'instance', implementation: { description: 'x' }, document: [{ mode: 'producer', profile: 'http://x', _profile: ext }] }),
   ],
   [
+    'cpb-7 a profile as extensions only, twice',
+    capability({ kind: 'instance', implementation: { description: 'x' }, document: [{ mode: 'producer', _profile: ext }, { mode: 'producer' }] }),
+  ],
+  [
     'cpb-9',
     capability({
       kind: 'instance',
@@ -178,6 +182,8 @@ const CASES: [string, Json][] = [
     ),
   ],
   ['ig-1 no grouping', guide({}, { resource: [guided({ groupingId: 'g1' })] })],
+  ['ig-1 a groupingId with extensions', guide({}, { grouping: [{ id: 'g1', name: 'G' }], resource: [guided({ groupingId: 'g1', _groupingId: ext })] })],
+  ['ig-1 a groupingId as extensions only', guide({}, { grouping: [{ id: 'g1', name: 'G' }], resource: [guided({ _groupingId: ext })] })],
   ['ig-2 no fhirVersion', guide({ fhirVersion: undefined }, { resource: [guided({ fhirVersion: ['4.0.1'] })] })],
   ['ig-2 versions with extensions', guide({ _fhirVersion: [ext] }, { resource: [guided({ fhirVersion: ['4.0.1'] })] })],
   ['md-1', message([{ max: '0' }, { max: '-1' }, { max: '*' }, { max: '+3' }, { max: 'x' }, {}])],
@@ -283,5 +289,19 @@ describe('native checks of conformance and testing resources', () => {
     expect(NATIVE_CONFORMANCE['ig-1']!(definition, payload)).toBe(true);
     expect(reads).toBeLessThan(20 * n);
     expect(NATIVE_CONFORMANCE['ig-2']!(guideOf([...resources, guided({ fhirVersion: ['3.0.2'] })]), payload)).toBe(false);
+  });
+
+  it('decides cpb-7 and ig-1 with extensions beside the values, where FHIRPath would compare every pair', () => {
+    const documents = (profile: Json) =>
+      capability({
+        document: [
+          { mode: 'producer', profile: 'http://a', ...profile },
+          { mode: 'producer', profile: 'http://b' },
+        ],
+      });
+    expect(NATIVE_CONFORMANCE['cpb-7']!(documents({ _profile: ext }), {})).toBe(true);
+    expect(NATIVE_CONFORMANCE['cpb-7']!(documents({ profile: 'http://b', _profile: ext }), {})).toBe(false);
+    const definition = { grouping: [{ id: 'g1' }], resource: [{ groupingId: 'g1', _groupingId: ext }] };
+    expect(NATIVE_CONFORMANCE['ig-1']!(definition, {})).toBe(false);
   });
 });

@@ -59,6 +59,13 @@ function stringOf(item: unknown, name: string): string | null | undefined {
   return typeof value === 'string' ? value : value === undefined ? null : undefined;
 }
 
+/** A primitive as an operand of `&`: its string, '' without a value; undefined for another type (FHIRPath's). */
+function ampOperand(item: unknown, name: string): string | undefined {
+  if (!isObject(item)) return undefined;
+  const value = item[name];
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : undefined;
+}
+
 /** `list.select(name).isDistinct()` of objects' strings. */
 function distinctStrings(list: unknown, name: string): boolean | undefined {
   const seen = new Set<string>();
@@ -157,13 +164,14 @@ export const NATIVE_CONFORMANCE: Readonly<Record<string, NativeCheck>> = {
     if (endpoints === undefined) return undefined;
     return endpoints.length === 0 || byCode(node, 'kind', (kind) => kind === 'instance');
   },
-  // document.select(profile&mode).isDistinct(): `&` reads an absent side as ''
+  // document.select(profile&mode).isDistinct(): `&` makes plain strings, reading a side without a value
+  // (absent, or only extensions) as '', so extensions beside the values play no part
   'cpb-7': (node) => {
     const seen = new Set<string>();
     for (const document of items((node as Json).document)) {
-      const [profile, mode] = [stringOf(document, 'profile'), stringOf(document, 'mode')];
+      const [profile, mode] = [ampOperand(document, 'profile'), ampOperand(document, 'mode')];
       if (profile === undefined || mode === undefined) return undefined;
-      const key = `${profile ?? ''}${mode ?? ''}`;
+      const key = `${profile}${mode}`;
       if (seen.has(key)) return false;
       seen.add(key);
     }
@@ -223,6 +231,9 @@ export const NATIVE_CONFORMANCE: Readonly<Record<string, NativeCheck>> = {
     }
     const used: (string | null)[] = [];
     for (const resource of items((node as Json).resource)) {
+      // FHIRPath's equality reads a value's extensions too, and a grouping's id has none: a groupingId
+      // with extensions (or only extensions) is never among them.
+      if (isObject(resource) && isObject(resource._groupingId)) return false;
       const groupingId = stringOf(resource, 'groupingId');
       if (groupingId === undefined) return undefined;
       used.push(groupingId);
