@@ -6,30 +6,19 @@
 // another JSON type, a value compared with extensions beside it), which FHIRPath then evaluates.
 // With these, linting every official R4 example evaluates no expression: the FHIRPath engine is not
 // loaded. The expression each stands for is quoted above it.
-import { exists, has, isObject, items, needs, notBoth, objectsAt, oneOf, text, type Json, type NativeCheck } from './native-members.js';
-
-/**
- * `code op 'literal' or rest`, `code op 'literal' implies …` and the like, once `rest` (a boolean
- * the code could read) is false: the comparison of a code member decides. An absent member compares
- * as empty, and every one of these expressions is then empty or true (no failure); a member given
- * only as extensions, or of another type, is FHIRPath's.
- */
-function byCode(node: unknown, name: string, holds: (code: string) => boolean): boolean | undefined {
-  const code = text(node as Json, name);
-  return typeof code === 'string' ? holds(code) : code === null ? true : undefined;
-}
+import { codeHolds, exists, has, isObject, items, needs, notBoth, objectsAt, oneOf, type Json, type NativeCheck } from './native-members.js';
 
 /** `(kind != 'capability') or …`-style checks of CapabilityStatement and TerminologyCapabilities (cpb-14…16, tcp-3…5). */
 const unlessKind =
   (kind: string, rest: (node: Json) => boolean): NativeCheck =>
   (node) =>
-    rest(node as Json) || byCode(node, 'kind', (code) => code !== kind);
+    rest(node as Json) || codeHolds(node, 'kind', (code) => code !== kind);
 
 /** `(mode = 'fixed') implies code.exists()` and the like: a code that asks for a member. */
 const codeNeeds =
   (name: string, code: string, member: string): NativeCheck =>
   (node) =>
-    exists(node as Json, member) || byCode(node, name, (value) => value !== code);
+    exists(node as Json, member) || codeHolds(node, name, (value) => value !== code);
 
 /** A primitive's count() where R4 allows one: 0 or 1; undefined for a list (FHIRPath's to count). */
 function primitiveCount(node: Json, name: string): number | undefined {
@@ -121,12 +110,12 @@ const assertSource: NativeCheck = (node) =>
   !exists(node as Json, 'compareToSourceId') !== (exists(node as Json, 'compareToSourceExpression') || exists(node as Json, 'compareToSourcePath'));
 
 // (response.empty() and responseCode.empty() and direction = 'request') or direction.empty() or direction = 'response'
-const assertDirection: NativeCheck = (node) => {
-  const json = node as Json;
-  const direction = text(json, 'direction');
-  if (typeof direction !== 'string') return direction === null ? true : undefined;
-  return direction === 'response' || (direction === 'request' && !exists(json, 'response') && !exists(json, 'responseCode'));
-};
+const assertDirection: NativeCheck = (node) =>
+  codeHolds(
+    node,
+    'direction',
+    (direction) => direction === 'response' || (direction === 'request' && !exists(node as Json, 'response') && !exists(node as Json, 'responseCode')),
+  );
 
 const WITHOUT_TARGET = ['capabilities', 'search', 'transaction', 'history'];
 
@@ -139,30 +128,29 @@ const operationTarget: NativeCheck = (node) => {
   if (n === 1) return true;
   // No type: `type.code in (…)` is empty, and so is the whole expression.
   if (json.type === undefined) return true;
-  return isObject(json.type) ? byCode(json.type, 'code', (code) => WITHOUT_TARGET.includes(code)) : undefined;
+  return isObject(json.type) ? codeHolds(json.type, 'code', (code) => WITHOUT_TARGET.includes(code)) : undefined;
 };
 
-/** Both capability statements' kinds (cpb-14…16, tcp-3…5) and cpb-2, tcp-2. */
-const CAPABILITIES: Readonly<Record<string, NativeCheck>> = {
-  // (description.count() + software.count() + implementation.count()) > 0
-  kinds: (node) => exists(node as Json, 'description') || exists(node as Json, 'software') || exists(node as Json, 'implementation'),
-  // (kind != 'instance') or implementation.exists()
-  instance: unlessKind('instance', (node) => exists(node, 'implementation')),
-  // (kind != 'capability') or (implementation.exists().not() and software.exists())
-  capability: unlessKind('capability', (node) => !exists(node, 'implementation') && exists(node, 'software')),
-  // (kind!='requirements') or (implementation.exists().not() and software.exists().not())
-  requirements: unlessKind('requirements', (node) => !exists(node, 'implementation') && !exists(node, 'software')),
-};
+// Both capability statements' (CapabilityStatement's cpb-2, cpb-14…16; TerminologyCapabilities' tcp-2…5).
+// (description.count() + software.count() + implementation.count()) > 0
+const describedSomehow: NativeCheck = (node) =>
+  exists(node as Json, 'description') || exists(node as Json, 'software') || exists(node as Json, 'implementation');
+// (kind != 'instance') or implementation.exists()
+const instanceImplemented = unlessKind('instance', (node) => exists(node, 'implementation'));
+// (kind != 'capability') or (implementation.exists().not() and software.exists())
+const capabilityOfSoftware = unlessKind('capability', (node) => !exists(node, 'implementation') && exists(node, 'software'));
+// (kind!='requirements') or (implementation.exists().not() and software.exists().not())
+const requirementsOnly = unlessKind('requirements', (node) => !exists(node, 'implementation') && !exists(node, 'software'));
 
 export const NATIVE_CONFORMANCE: Readonly<Record<string, NativeCheck>> = {
   // rest.exists() or messaging.exists() or document.exists()
   'cpb-1': (node) => exists(node as Json, 'rest') || exists(node as Json, 'messaging') || exists(node as Json, 'document'),
-  'cpb-2': CAPABILITIES.kinds!,
+  'cpb-2': describedSomehow,
   // messaging.endpoint.empty() or kind = 'instance'
   'cpb-3': (node) => {
     const endpoints = objectsAt(node as Json, ['messaging', 'endpoint']);
     if (endpoints === undefined) return undefined;
-    return endpoints.length === 0 || byCode(node, 'kind', (kind) => kind === 'instance');
+    return endpoints.length === 0 || codeHolds(node, 'kind', (kind) => kind === 'instance');
   },
   // document.select(profile&mode).isDistinct(): `&` makes plain strings, reading a side without a value
   // (absent, or only extensions) as '', so extensions beside the values play no part
@@ -179,13 +167,13 @@ export const NATIVE_CONFORMANCE: Readonly<Record<string, NativeCheck>> = {
   },
   // resource.select(type).isDistinct()
   'cpb-9': (node) => distinctStrings((node as Json).resource, 'type'),
-  'cpb-14': CAPABILITIES.instance!,
-  'cpb-15': CAPABILITIES.capability!,
-  'cpb-16': CAPABILITIES.requirements!,
-  'tcp-2': CAPABILITIES.kinds!,
-  'tcp-3': CAPABILITIES.instance!,
-  'tcp-4': CAPABILITIES.capability!,
-  'tcp-5': CAPABILITIES.requirements!,
+  'cpb-14': instanceImplemented,
+  'cpb-15': capabilityOfSoftware,
+  'cpb-16': requirementsOnly,
+  'tcp-2': describedSomehow,
+  'tcp-3': instanceImplemented,
+  'tcp-4': capabilityOfSoftware,
+  'tcp-5': requirementsOnly,
   // version.count() > 1 implies version.all(code.exists())
   'tcp-1': (node) => {
     const versions = objectsAt(node as Json, ['version']);
@@ -193,11 +181,11 @@ export const NATIVE_CONFORMANCE: Readonly<Record<string, NativeCheck>> = {
     return versions.length <= 1 || versions.every((version) => exists(version, 'code'));
   },
   // searchType.exists() implies type = 'string'
-  'opd-2': (node) => !exists(node as Json, 'searchType') || byCode(node, 'type', (type) => type === 'string'),
+  'opd-2': (node) => !exists(node as Json, 'searchType') || codeHolds(node, 'type', (type) => type === 'string'),
   // targetProfile.exists() implies (type = 'Reference' or type = 'canonical')
-  'opd-3': (node) => !exists(node as Json, 'targetProfile') || byCode(node, 'type', (type) => type === 'Reference' || type === 'canonical'),
+  'opd-3': (node) => !exists(node as Json, 'targetProfile') || codeHolds(node, 'type', (type) => type === 'Reference' || type === 'canonical'),
   // chain.empty() or type = 'reference'
-  'spd-2': (node) => !exists(node as Json, 'chain') || byCode(node, 'type', (type) => type === 'reference'),
+  'spd-2': (node) => !exists(node as Json, 'chain') || codeHolds(node, 'type', (type) => type === 'reference'),
   // (mode = 'fixed') implies code.exists()
   'cmd-2': codeNeeds('mode', 'fixed', 'code'),
   // (mode = 'other-map') implies url.exists()
@@ -241,15 +229,11 @@ export const NATIVE_CONFORMANCE: Readonly<Record<string, NativeCheck>> = {
     return allAmong(used, ids);
   },
   // max='*' or (max.toInteger() > 0): a max that is no integer gives empty (no failure)
-  'md-1': (node) => {
-    const max = text(node as Json, 'max');
-    if (typeof max !== 'string') return max === null ? true : undefined;
-    return max === '*' || !/^[+-]?\d+$/.test(max) || Number.parseInt(max, 10) > 0;
-  },
+  'md-1': (node) => codeHolds(node, 'max', (max) => max === '*' || !/^[+-]?\d+$/.test(max) || Number.parseInt(max, 10) > 0),
   // answerOption.empty() or answerValueSet.empty()
   'que-4': notBoth('answerOption', 'answerValueSet'),
   // (type!='group' and type!='display') or initial.empty()
-  'que-8': (node) => !exists(node as Json, 'initial') || byCode(node, 'type', (type) => type !== 'group' && type !== 'display'),
+  'que-8': (node) => !exists(node as Json, 'initial') || codeHolds(node, 'type', (type) => type !== 'group' && type !== 'display'),
   // answerOption.empty() or initial.empty()
   'que-11': notBoth('answerOption', 'initial'),
   // operation.exists() xor assert.exists() (TestReport.setup.action's inv-1 is native-workflow.ts's)

@@ -5,7 +5,7 @@
 // type, quantities in different units, a fraction in a Count), which FHIRPath then evaluates; rng-2
 // also compares what the fhirpath package leaves unjudged (see there). The expression each stands for
 // is quoted above it.
-import { exists, hasChoice, isObject, items, notBoth, text, type Json, type NativeCheck } from './native-members.js';
+import { codeHolds, exists, hasChoice, isObject, items, notBoth, oneOf, text, type Json, type NativeCheck } from './native-members.js';
 
 const UCUM = 'http://unitsofmeasure.org';
 
@@ -17,8 +17,7 @@ function and(...terms: (boolean | undefined)[]): boolean | undefined {
 
 /** `system.empty() or system = %ucum`: undefined for a system given only as extensions (FHIRPath's). */
 function noSystemOrUcum(node: Json): boolean | undefined {
-  const system = text(node, 'system');
-  return typeof system === 'string' ? system === UCUM : system === null ? true : undefined;
+  return codeHolds(node, 'system', (system) => system === UCUM);
 }
 
 /** A decimal member's value: null when it has none (absent, or only extensions), undefined when it is no number. */
@@ -47,22 +46,20 @@ function quantity(node: unknown): { value: number; unit: string } | undefined {
 export const NATIVE_DATATYPES: Readonly<Record<string, NativeCheck>> = {
   // data.empty() or contentType.exists()
   'att-1': (node) => !exists(node as Json, 'data') || exists(node as Json, 'contentType'),
-  // path.exists() xor searchParam.exists()
-  'drq-1': (node) => exists(node as Json, 'path') !== exists(node as Json, 'searchParam'),
-  // path.exists() xor searchParam.exists(), of a date filter
-  'drq-2': (node) => exists(node as Json, 'path') !== exists(node as Json, 'searchParam'),
+  // path.exists() xor searchParam.exists(), of a code filter and of a date filter
+  'drq-1': oneOf('path', 'searchParam'),
+  'drq-2': oneOf('path', 'searchParam'),
   // (code.exists() or value.empty()) and (system.empty() or system = %ucum)
   'dis-1': (node) => and(exists(node as Json, 'code') || !exists(node as Json, 'value'), noSystemOrUcum(node as Json)),
   // (code.exists() or value.empty()) and (system.empty() or system = %ucum) and (code.empty() or code = '1')
   // and (value.empty() or value.hasValue().not() or value.toString().contains('.').not())
   'cnt-3': (node) => {
     const count = node as Json;
-    const code = text(count, 'code');
     const value = decimal(count, 'value');
     return and(
       exists(count, 'code') || !exists(count, 'value'),
       noSystemOrUcum(count),
-      typeof code === 'string' ? code === '1' : code === null ? true : undefined,
+      codeHolds(count, 'code', (code) => code === '1'),
       // A whole number's text has no '.'; how the engine writes a fraction is its own.
       value === null || (value !== undefined && Number.isInteger(value)) ? true : undefined,
     );

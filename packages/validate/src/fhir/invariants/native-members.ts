@@ -47,6 +47,16 @@ export function text(node: Json, name: string): string | null | undefined {
   return value === undefined && node[`_${name}`] === undefined ? null : undefined;
 }
 
+/**
+ * A code member compared with literals where the rest of the expression could not decide (`kind != 'x' or …`,
+ * `mode = 'fixed' implies …`): `holds(code)` for a string; true for an absent member, whose comparison is
+ * empty and fails nothing; undefined for one given only as extensions or of another type (FHIRPath's).
+ */
+export function codeHolds(node: unknown, name: string, holds: (code: string) => boolean): boolean | undefined {
+  const code = text(node as Json, name);
+  return typeof code === 'string' ? holds(code) : code === null ? true : undefined;
+}
+
 /** A JSON object (not an array). */
 export { isObject };
 

@@ -4,7 +4,7 @@
 // or empty, and undefined where the code cannot tell (a primitive given only as extensions, a member
 // of another JSON type, two codings that differ only in members other than their code), which
 // FHIRPath then evaluates. The expression each stands for is quoted above it.
-import { codingsOf, count, either, exists, hasChoice, hasCoding, isObject, items, text, type Json, type NativeCheck } from './native-members.js';
+import { codeHolds, codingsOf, count, either, exists, hasChoice, hasCoding, isObject, items, text, type Json, type NativeCheck } from './native-members.js';
 
 /**
  * `descendants().linkId.isDistinct()`: the linkIds of every object below the root (items at any
@@ -48,9 +48,6 @@ function sameCoding(a: Json, b: Json): boolean | undefined {
   return true;
 }
 
-/** Whether `type` is a code: its string, null when absent (every comparison with it empty), undefined when FHIRPath must tell. */
-const typeOf = (node: unknown): string | null | undefined => text(node as Json, 'type');
-
 const CHOICE_TYPES = ['choice', 'open-choice', 'decimal', 'integer', 'date', 'dateTime', 'time', 'string', 'quantity'];
 const MAX_LENGTH_TYPES = ['boolean', 'decimal', 'integer', 'string', 'text', 'url', 'open-choice'];
 const ALLERGY_VERIFICATION = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
@@ -61,10 +58,8 @@ const ENTERED_IN_ERROR = ['entered-in-error'];
 /** A check that fails only when `type` is a code and `fails(type)`; absent, no failure; else FHIRPath's. */
 const byType =
   (fails: (type: string, node: Json) => boolean) =>
-  (node: unknown): boolean | undefined => {
-    const type = typeOf(node);
-    return typeof type === 'string' ? !fails(type, node as Json) : type === null ? true : undefined;
-  };
+  (node: unknown): boolean | undefined =>
+    codeHolds(node, 'type', (type) => !fails(type, node as Json));
 
 export const NATIVE_RESOURCES: Readonly<Record<string, NativeCheck>> = {
   // dataAbsentReason.empty() or value.empty()
@@ -148,8 +143,7 @@ export const NATIVE_RESOURCES: Readonly<Record<string, NativeCheck>> = {
   'app-3': (node) => {
     const appointment = node as Json;
     if (exists(appointment, 'start') && exists(appointment, 'end')) return true;
-    const status = text(appointment, 'status');
-    return typeof status === 'string' ? ['proposed', 'cancelled', 'waitlist'].includes(status) : status === null ? true : undefined;
+    return codeHolds(appointment, 'status', (status) => ['proposed', 'cancelled', 'waitlist'].includes(status));
   },
   // type.exists() or actor.exists()
   'app-1': either('type', 'actor'),

@@ -8,7 +8,7 @@ import { NATIVE_CONFORMANCE } from './native-conformance.js';
 import { NATIVE_DATATYPES } from './native-datatypes.js';
 import { NATIVE_RESOURCES } from './native-resources.js';
 import { NATIVE_WORKFLOW } from './native-workflow.js';
-import { either, exists, has, hasChoice, items, needs, notAfter, text, type Json, type NativeCheck } from './native-members.js';
+import { codeHolds, either, exists, has, hasChoice, items, needs, notAfter, type Json, type NativeCheck } from './native-members.js';
 
 /** `list.select(member).isDistinct()`: the members' values (strings) are all different. */
 function distinctBy(list: unknown, member: string): boolean {
@@ -188,8 +188,7 @@ export const NATIVE_TYPED: Readonly<Record<string, NativeCheck>> = {
   // aggregation.empty() or (code = 'Reference') or (code = 'canonical')
   'eld-4': (node) => {
     if (!exists(node as Json, 'aggregation')) return true;
-    const code = text(node as Json, 'code');
-    return typeof code === 'string' ? code === 'Reference' || code === 'canonical' : code === null ? true : undefined;
+    return codeHolds(node, 'code', (code) => code === 'Reference' || code === 'canonical');
   },
   'eld-6': (node) => !hasChoice(node as Json, 'fixed') || items((node as Json).type).length <= 1,
   'eld-7': (node) => !hasChoice(node as Json, 'pattern') || items((node as Json).type).length <= 1,

@@ -5,6 +5,7 @@
 // which FHIRPath then evaluates. The expression each stands for is quoted above it; a key R4 gives
 // several constraints (`inv-1`) is qualified by the path (`inv-1@Task`).
 import {
+  codeHolds,
   count,
   either,
   exists,
@@ -47,8 +48,7 @@ export const NATIVE_WORKFLOW: Readonly<Record<string, NativeCheck>> = {
   // Appointment.cancelationReason.exists() implies (Appointment.status='no-show' or Appointment.status='cancelled')
   'app-4': (node) => {
     if (!exists(node as Json, 'cancelationReason')) return true;
-    const status = text(node as Json, 'status');
-    return typeof status === 'string' ? status === 'no-show' || status === 'cancelled' : status === null ? true : undefined;
+    return codeHolds(node, 'status', (status) => status === 'no-show' || status === 'cancelled');
   },
   // participantType.exists() or actor.exists()
   'apr-1': either('participantType', 'actor'),
