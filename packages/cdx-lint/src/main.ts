@@ -6,6 +6,14 @@
 // the default output costs no package lookup and no extra file read at the end of a run.
 import { run } from './cli/run.js';
 
+// A reader that goes away (`cdx-lint … | head`) ends the output, not the run: its EPIPE is no internal
+// error (Node would print a stack trace), and the exit code stays what the run found.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {

@@ -1,13 +1,14 @@
 // What ESLint users expect of a linter's command line, through the built bin: the bin in the
 // repository's own node_modules/.bin, default ignores, several reports in one run, a junit report,
 // --print-config and links to the rule docs. (Usage messages and ignore warnings: scenarios.json.)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runBin } from './support/bin.js';
+import { BIN, FIXTURES, runBin } from './support/bin.js';
 
 const REPO = join(FIXTURES, '../../../..');
 const DOCS = pathToFileURL(join(REPO, 'packages/validate/dist/docs/rules/')).href;
@@ -21,6 +22,23 @@ describe('in a clone of the repository', () => {
     expect(manifest.devDependencies['cdx-lint']).toBe('workspace:*');
     const run = spawnSync(join(REPO, 'node_modules/.bin/cdx-lint'), ['--version'], { encoding: 'utf8' });
     expect([run.status, run.stdout.trim()]).toEqual([0, JSON.parse(readFileSync(join(FIXTURES, '../../package.json'), 'utf8')).version]);
+  });
+});
+
+describe('output into a pipe its reader closed (`cdx-lint … | head -1`)', () => {
+  /** The bin with its stdout a pipe whose reader has gone before the first line is written, as `head` goes. */
+  async function closedPipe(file: string) {
+    const child = spawn(process.execPath, [BIN, file], { cwd: FIXTURES, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+    return { code, signal, stderr };
+  }
+
+  it('ends quietly with the exit code of what it found, without a stack trace', async () => {
+    expect(await closedPipe(threeFindings)).toEqual({ code: 1, signal: null, stderr: '' });
+    expect(await closedPipe(join(FIXTURES, 'e2e/valid/patient-merge.json'))).toEqual({ code: 0, signal: null, stderr: '' });
   });
 });
 
