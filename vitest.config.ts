@@ -26,6 +26,7 @@ export const INTEGRATION = [
   'packages/cdx-lint/test/robust-io.test.ts',
   'packages/cdx-lint/test/rule-docs.test.ts',
   'packages/cdx-lint/test/startup.test.ts',
+  'packages/cdx-lint/test/tiering.test.ts',
   'packages/cdx-lint/test/tool-files.test.ts',
   'packages/cdx-lint/test/ts-fix.test.ts',
   'packages/cdx-lint/test/ts-load.test.ts',

@@ -16,20 +16,21 @@ const validateEntry = createRequire(import.meta.url).resolve('@cdx/validate');
 function staticGraph(entry: string): { files: string[]; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
+  const follow = (file: string, spec: string) => {
+    if (spec.startsWith('.')) {
+      const target = resolve(dirname(file), spec);
+      visit(file.endsWith('.ts') && target.endsWith('.js') ? target.replace(/\.js$/, '.ts') : target);
+    } else if (spec === '@cdx/validate') visit(validateEntry);
+    else packages.add(spec);
+  };
   const visit = (file: string) => {
     if (files.has(file)) return;
     files.add(file);
     const text = readFileSync(file, 'utf8');
     // Static imports and re-exports only: `import type` is erased, `import()` is on demand.
-    for (const [, clause, spec] of text.matchAll(/^(?:import|export)\s+(type\s+)?[^'";]*?from\s+'([^']+)'/gm)) {
-      if (clause) continue;
-      if (spec!.startsWith('.')) {
-        const target = resolve(dirname(file), spec!);
-        visit(file.endsWith('.ts') && target.endsWith('.js') ? target.replace(/\.js$/, '.ts') : target);
-      } else if (spec === '@cdx/validate') visit(validateEntry);
-      else packages.add(spec!);
-    }
-    for (const [, spec] of text.matchAll(/^import\s+'([^']+)'/gm)) packages.add(spec!);
+    for (const [, clause, spec] of text.matchAll(/^(?:import|export)\s+(type\s+)?[^'";]*?from\s+'([^']+)'/gm)) if (!clause) follow(file, spec!);
+    // Imports for their side effects (main.ts's tier-up.ts).
+    for (const [, spec] of text.matchAll(/^import\s+'([^']+)'/gm)) follow(file, spec!);
   };
   visit(entry);
   return { files: [...files], packages };
@@ -52,6 +53,7 @@ describe('start-up', () => {
 
   it('the graph was really followed (sanity check of this test)', () => {
     expect(files.some((f) => f.endsWith('lint/lint-text.ts'))).toBe(true);
+    expect(files.some((f) => f.endsWith('/tiering.ts'))).toBe(true);
     // @cdx/validate's entry is one bundled file (scripts/bundle.mjs); its own graph is checked in its package.
     expect(files).toContain(validateEntry);
     expect(validateEntry).toMatch(/index\.bundle\.js$/);
