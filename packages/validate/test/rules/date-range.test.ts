@@ -42,5 +42,22 @@ payloadTester.run(dateRangeRule, {
       },
       errors: [{ pointer: '/Document/EndDate', messageId: 'endBeforeStart' }],
     },
+    {
+      name: 'ranges down arrays and members whose names a pointer escapes, each at its own place',
+      input: {
+        payload: {
+          ...example('scheduling-availableslots'),
+          'Extra/~': [{}, { StartDate: '2026-02-01', EndDate: '2025-02-01' }, [{ Inner: { StartDate: '2026-02-01', EndDate: '2026-01-31' } }]],
+        },
+      },
+      errors: [
+        {
+          pointer: '/Extra~1~0/2/0/Inner/EndDate',
+          messageId: 'endBeforeStart',
+          data: { field: '`["Extra/~"][2][0].Inner.EndDate`', end: '"2026-01-31"', start: '`StartDate`', startValue: '"2026-02-01"' },
+        },
+        { pointer: '/Extra~1~0/1/EndDate', messageId: 'endBeforeStart' },
+      ],
+    },
   ],
 });
