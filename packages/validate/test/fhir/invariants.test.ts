@@ -251,6 +251,10 @@ describe('fhir-invariant: the constraints checked by code', () => {
 });
 
 describe('fhir-invariant: guards', () => {
+  /** Every constraint as the rule runs it, and the same constraints with no guards. */
+  const guarded = new Map([...fhirPathInvariants(false)].map(([path, list]) => [path, [...list]]));
+  const unguarded = new Map([...guarded].map(([path, list]) => [path, list.map((inv) => ({ ...inv, guards: [] }))]));
+
   it('an element without a guard member never fails the constraint (FHIRPath on an element that lacks it)', () => {
     const engine = fhirPathEngine()!;
     const wrong: string[] = [];
@@ -278,8 +282,6 @@ describe('fhir-invariant: guards', () => {
         periodUnit: 'h',
       };
     });
-    const guarded = new Map([...fhirPathInvariants(false)].map(([path, list]) => [path, [...list]]));
-    const unguarded = new Map([...guarded].map(([path, list]) => [path, list.map((inv) => ({ ...inv, guards: [] }))]));
     expect(findings(resource, guarded)).toContain('tim-1 /dosageInstruction/0/timing/repeat');
     expect(findings(resource, guarded)).toEqual(findings(resource, unguarded));
   });
@@ -291,8 +293,6 @@ describe('fhir-invariant: guards', () => {
       o._valueString = { extension: [{ url: 'http://example.org/x', valueString: 'x' }] };
       o.dataAbsentReason = { text: 'unknown' };
     });
-    const guarded = new Map([...fhirPathInvariants(false)].map(([path, list]) => [path, [...list]]));
-    const unguarded = new Map([...guarded].map(([path, list]) => [path, list.map((inv) => ({ ...inv, guards: [] }))]));
     expect(findings(resource, unguarded)).toContain('obs-6 ');
     expect(findings(resource, guarded)).toEqual(findings(resource, unguarded));
   });
