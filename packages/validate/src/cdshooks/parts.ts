@@ -41,10 +41,16 @@ export function selectionBehaviorOf(card: Json): unknown {
 
 /** A relative reference `Type/id` (FHIR's id syntax), as CDS Hooks writes resourceId, selections and userId. */
 const RELATIVE = /^([A-Z][A-Za-z]{1,63})\/([A-Za-z0-9.-]{1,64})$/;
+/** The same, or a version of the resource: `Type/id/_history/vid` (R4, "Resource References"). */
+const VERSIONED = /^([A-Z][A-Za-z]{1,63})\/([A-Za-z0-9.-]{1,64})(?:\/_history\/[A-Za-z0-9.-]{1,64})?$/;
 
-/** The type and id of a relative reference, or undefined when it is not one. */
-export function relativeReference(value: unknown): { type: string; id: string } | undefined {
+/**
+ * The type and id of a relative reference, or undefined when it is not one. `versioned` admits a
+ * version-specific reference, where CDS Hooks asks for "a relative reference" to a resource
+ * (an action's resourceId) rather than for `Type/id` as its examples write a user or an order.
+ */
+export function relativeReference(value: unknown, versioned = false): { type: string; id: string } | undefined {
   if (typeof value !== 'string') return undefined;
-  const match = RELATIVE.exec(value);
+  const match = (versioned ? VERSIONED : RELATIVE).exec(value);
   return match ? { type: match[1]!, id: match[2]! } : undefined;
 }

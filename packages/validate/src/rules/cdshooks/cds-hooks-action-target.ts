@@ -6,7 +6,7 @@ import { createRule, type Report } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
 
 const MESSAGES = {
-  resourceIdForm: '{{field}} is {{value}}; it is a relative reference to the resource: Type/id, e.g. "ServiceRequest/123".',
+  resourceIdForm: '{{field}} must be a relative reference to the resource, Type/id (e.g. "ServiceRequest/123"); got {{value}}.',
   createResource: 'A create action carries the new FHIR resource in {{field}}; this one {{got}}.',
   updateResource: 'An update action carries the whole updated FHIR resource in {{field}}; this one {{got}}.',
   updateId: 'An update action names the resource it replaces by its id: {{field}} is missing.',
@@ -22,7 +22,7 @@ function problem(action: Json, pointer: string): Report<keyof typeof MESSAGES> |
   const { type, resource, resourceId } = action;
   const resourceAt = `${pointer}/resource`;
   const resourceIdAt = `${pointer}/resourceId`;
-  if (resourceId !== undefined && typeof resourceId === 'string' && !relativeReference(resourceId)) {
+  if (resourceId !== undefined && typeof resourceId === 'string' && !relativeReference(resourceId, true)) {
     return { pointer: resourceIdAt, messageId: 'resourceIdForm', data: { field: at(resourceIdAt), value: quoteId(resourceId) } };
   }
   const object = asObject(resource);
@@ -40,7 +40,7 @@ function problem(action: Json, pointer: string): Report<keyof typeof MESSAGES> |
   if (type !== 'delete' || typeof resourceId === 'string') return undefined;
   if (typeof resource === 'string') {
     // The deprecated form: the id in `resource`. Renamed, it is resourceId, when it is a reference.
-    const safe = relativeReference(resource) !== undefined && !Object.hasOwn(action, 'resourceId');
+    const safe = relativeReference(resource, true) !== undefined && !Object.hasOwn(action, 'resourceId');
     const fix = { kind: 'rename-member' as const, pointer: resourceAt, from: 'resource', to: 'resourceId' };
     return {
       pointer: resourceAt,

@@ -9,6 +9,11 @@ payloadTester.run(cdsHooksActionTargetRule, {
   valid: [
     { name: 'a response whose create, update and delete actions each name their target', input: { payload: example('cds-hooks-response') } },
     { name: "the service's listing of the response, in the envelope", input: { payload: example('cdshooks-patient-view-response') } },
+    {
+      // FHIR's relative references may name a version: Type/id/_history/vid (R4 "Resource References").
+      name: 'a delete whose resourceId names a version of the resource',
+      input: { payload: patched('cds-hooks-response', [{ op: 'replace', path: `${DELETE}/resourceId`, value: 'MedicationRequest/1/_history/2' }]) },
+    },
   ],
   invalid: [
     {
