@@ -104,6 +104,12 @@ describe('one finding per cause across rules', () => {
     expect(found(payload)).toEqual([['spelling-drift', 'nearMissRequired', '/Patient/Identifers', 'error']]);
     expect(found(payload, { rules: { 'spelling-drift': 'off' } })).toEqual([['schema', 'required', '/Patient/Identifiers', 'error']]);
   });
+
+  it('an empty CDS Hooks object whose required member is missing is one error: the missing member, which says what to write', () => {
+    const payload = edited('cds-hooks-response', (p) => void (p.cards[0].source = {}));
+    expect(found(payload)).toEqual([['schema', 'required', '/cards/0/source/label', 'error']]);
+    expect(found(payload, { rules: { schema: 'off' } })).toEqual([['cds-hooks-empty-value', 'empty', '/cards/0/source', 'error']]);
+  });
 });
 
 describe('a bundle with a MessageHeader is a message', () => {

@@ -23,6 +23,9 @@ export const schemaRule = createRule({
       // A required member missing can leave its element empty (ele-1): the missing member is the
       // cause, and says what to write.
       { by: ['required'], rule: 'fhir-invariant', messages: ['empty'], at: 'parent' },
+      // So in CDS Hooks: an empty object (`"source": {}`) misses its required members, and the
+      // missing member says what to write, where "omit the empty member" would be wrong advice.
+      { by: ['required'], rule: 'cds-hooks-empty-value', messages: ['empty'], at: 'parent' },
     ],
   },
   check(context) {

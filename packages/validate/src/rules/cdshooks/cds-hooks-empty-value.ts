@@ -31,7 +31,7 @@ export const cdsHooksEmptyValueRule = createRule({
     severity: 'error',
     description: 'A CDS Hooks member is an empty string, array or object; CDS Hooks omits a member without a value.',
     messages: {
-      empty: '{{field}} is {{empty}}; CDS Hooks does not allow empty values: omit the member instead.',
+      empty: '{{field}} is {{empty}}, which CDS Hooks does not allow: write its value, or leave the member out if it is optional.',
     },
   },
   appliesTo: isStandardCds,
