@@ -60,6 +60,32 @@ const SCAN_ERRORS: Record<number, string> = {
   [ScanError.InvalidCharacter]: 'Unescaped control character in a string: write it as an escape such as `\\n`, `\\t` or `\\u0009`.',
 };
 
+/** The first control character of a string token, where an editor should put the cursor. */
+function firstControl(text: string, offset: number, end: number): number {
+  for (let i = offset + 1; i < end; i++) if (text.charCodeAt(i) < 0x20) return i;
+  return offset;
+}
+
+/**
+ * A scanner error, placed where the text goes wrong rather than at the token's start. The scanner
+ * ends a string at a raw line break as if the file ended there ("unterminated"), but the string
+ * may just hold a line break to escape: the message gives both ways out, at the break.
+ */
+function scanFailure(
+  text: string,
+  offset: number,
+  length: number,
+  error: number,
+  fail: (offset: number, length: number, message: string) => SyntaxProblem,
+): SyntaxProblem {
+  const end = offset + length;
+  if (error === ScanError.UnexpectedEndOfString && end < text.length) {
+    return fail(end, 1, 'A line break inside a string: JSON strings hold none. Write it as `\\n`, or add the closing `"` before the line ends.');
+  }
+  if (error === ScanError.InvalidCharacter) return fail(firstControl(text, offset, end), 1, SCAN_ERRORS[error]!);
+  return fail(offset, length, SCAN_ERRORS[error] ?? 'Invalid token.');
+}
+
 /** A token as a message shows it: short, never the whole of a long string. */
 function shown(text: string, offset: number, length: number): string {
   const raw = text.slice(offset, offset + Math.min(length, 24));
@@ -124,7 +150,7 @@ export function walkJson(
       return fail(offset, length, 'JSON has no comments; remove it (to silence a finding, use an override in the cdx-lint config).');
     }
     const scanError: number = scan.getTokenError();
-    if (scanError !== ScanError.None) return fail(offset, length, SCAN_ERRORS[scanError] ?? 'Invalid token.');
+    if (scanError !== ScanError.None) return scanFailure(text, offset, length, scanError, fail);
     if (token === Token.Unknown) {
       return fail(offset, length, `Unexpected ${show(offset, length)}: write a string in double quotes, a number, true, false, null, an object or an array.`);
     }
