@@ -6,16 +6,19 @@ import { PAYLOAD } from '../scopes.js';
 
 /**
  * What each outcome of a feedback entry carries (specification, "Feedback"): `acceptedSuggestions`
- * is "Required for `accepted` outcomes", and an `overrideReason` explains an `overridden` card ("an
- * entire card is either ignored or overridden" while its suggestions are accepted): accepted
- * suggestions on an overridden card, or an override reason on an accepted one, say two things at once.
+ * is "Required for `accepted` outcomes" (an error without them), and an `overrideReason` explains an
+ * `overridden` card ("an entire card is either ignored or overridden" while its suggestions are
+ * accepted). Accepted suggestions on an overridden card, or an override reason on an accepted one,
+ * say two things at once, but the field table leaves both optional there ("CONDITIONAL indicates
+ * that a particular item is either REQUIRED or OPTIONAL"; overrideReason OPTIONAL): valid CDS
+ * Hooks, so a warning.
  */
 export const cdsHooksFeedbackOutcomeRule = createRule({
   scope: PAYLOAD,
   meta: {
     id: 'cds-hooks-feedback-outcome',
     severity: 'error',
-    description: 'An accepted card lists its accepted suggestions; an override reason goes with an overridden card only.',
+    description: 'An accepted card lists its accepted suggestions; accepted suggestions and an override reason do not go together.',
     messages: {
       acceptedWithout:
         '{{field}} is required when `outcome` is "accepted": list the uuid of each suggestion the user accepted (`{ "id": "<suggestion uuid>" }`).',
@@ -33,9 +36,9 @@ export const cdsHooksFeedbackOutcomeRule = createRule({
         if (!Object.hasOwn(value, 'acceptedSuggestions'))
           context.report({ pointer: accepted, messageId: 'acceptedWithout', data: { field: code(fieldPath(accepted)) } });
         if (Object.hasOwn(value, 'overrideReason'))
-          context.report({ pointer: reason, messageId: 'acceptedWithReason', data: { field: code(fieldPath(reason)) } });
+          context.report({ pointer: reason, severity: 'warning', messageId: 'acceptedWithReason', data: { field: code(fieldPath(reason)) } });
       } else if (value.outcome === 'overridden' && Object.hasOwn(value, 'acceptedSuggestions')) {
-        context.report({ pointer: accepted, messageId: 'overriddenWithAccepted', data: { field: code(fieldPath(accepted)) } });
+        context.report({ pointer: accepted, severity: 'warning', messageId: 'overriddenWithAccepted', data: { field: code(fieldPath(accepted)) } });
       }
     }
   },
