@@ -9,6 +9,7 @@ import { bundleRequiredEntryRule } from '../rules/fhir/bundle-required-entry.js'
 import { cdsHooksActionTargetRule } from '../rules/cdshooks/cds-hooks-action-target.js';
 import { cdsHooksAppContextRule } from '../rules/cdshooks/cds-hooks-app-context.js';
 import { cdsHooksDeprecatedContextRule } from '../rules/cdshooks/cds-hooks-deprecated-context.js';
+import { cdsHooksDraftStatusRule } from '../rules/cdshooks/cds-hooks-draft-status.js';
 import { cdsHooksDuplicateUuidRule } from '../rules/cdshooks/cds-hooks-duplicate-uuid.js';
 import { cdsHooksEmptyValueRule } from '../rules/cdshooks/cds-hooks-empty-value.js';
 import { cdsHooksFeedbackOutcomeRule } from '../rules/cdshooks/cds-hooks-feedback-outcome.js';
@@ -62,6 +63,7 @@ export const RULES = [
   cdsHooksActionTargetRule,
   cdsHooksAppContextRule,
   cdsHooksDeprecatedContextRule,
+  cdsHooksDraftStatusRule,
   cdsHooksDuplicateUuidRule,
   cdsHooksEmptyValueRule,
   cdsHooksFeedbackOutcomeRule,
