@@ -43,7 +43,8 @@ function tokenProblem(token: string, hook: string): Problem | undefined {
     };
   }
   const [, field, deeper] = path as unknown as [string, string, string | undefined];
-  const contextField = `\`context.${field}\``;
+  // User text in a message: cut when long, control and direction characters escaped, as the token is.
+  const contextField = code(`context.${jsonString(clip(field)).slice(1, -1)}`);
   if (deeper) return { messageId: 'nested', data: { contextField } };
   if (!known || known.prefetchTokens.includes(field)) return undefined; // a hook the library does not define: its fields are its own
   const listed = { contextField, hook, tokens: tokens.join(', ') };

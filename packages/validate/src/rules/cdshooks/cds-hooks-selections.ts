@@ -8,6 +8,13 @@ import { PAYLOAD } from '../scopes.js';
 /** How many orders a message lists before it says how many more there are. */
 const SHOWN = 3;
 
+/** The `Type/id` a fullUrl ends with after a `/` (`…/fhir/MedicationRequest/103`), if it has two segments there. */
+function fullUrlTail(fullUrl: string): string | undefined {
+  const last = fullUrl.lastIndexOf('/');
+  const before = last > 0 ? fullUrl.lastIndexOf('/', last - 1) : -1;
+  return before >= 0 ? fullUrl.slice(before + 1) : undefined;
+}
+
 /**
  * order-select: "The `selections` field references FHIR resources in the `draftOrders` Bundle"
  * (hook library, order-select). Each selection, `Type/id`, must be the type and id of an entry's
@@ -33,18 +40,28 @@ export const cdsHooksSelectionsRule = createRule({
     const selections = ctx?.selections;
     const bundle = asObject(ctx?.draftOrders);
     if (!Array.isArray(selections) || !bundle) return;
-    const orders = objectsIn(bundle, 'entry', '').map(({ value: entry }) => {
+    // Every name an order answers to, looked up once per selection: matching each selection against
+    // every order was quadratic (16,000 of each took seconds).
+    const names: string[] = [];
+    const known = new Set<string>();
+    const tails = new Set<string>();
+    for (const { value: entry } of objectsIn(bundle, 'entry', '')) {
       const resource = asObject(entry.resource);
-      const ref = typeof resource?.resourceType === 'string' && typeof resource.id === 'string' ? `${resource.resourceType}/${resource.id}` : undefined;
-      return { ref, fullUrl: typeof entry.fullUrl === 'string' ? entry.fullUrl : undefined };
-    });
-    const names = orders.flatMap((o) => (o.ref ? [o.ref] : []));
-    const listed = `${names.slice(0, SHOWN).join(', ')}${names.length > SHOWN ? ` and ${names.length - SHOWN} more` : ''}`;
+      if (typeof resource?.resourceType === 'string' && typeof resource.id === 'string') {
+        const ref = `${resource.resourceType}/${resource.id}`;
+        names.push(ref);
+        known.add(ref);
+      }
+      if (typeof entry.fullUrl === 'string') {
+        known.add(entry.fullUrl);
+        const tail = fullUrlTail(entry.fullUrl);
+        if (tail) tails.add(tail);
+      }
+    }
+    const listed = `${names.slice(0, SHOWN).map(quoteId).join(', ')}${names.length > SHOWN ? ` and ${names.length - SHOWN} more` : ''}`;
     selections.forEach((selection, i) => {
       if (typeof selection !== 'string') return; // the schema reports it
-      const ref = relativeReference(selection);
-      const found = orders.some((o) => o.ref === selection || o.fullUrl === selection || (ref && o.fullUrl?.endsWith(`/${selection}`)));
-      if (found) return;
+      if (known.has(selection) || (relativeReference(selection) && tails.has(selection))) return;
       const pointer = `/context/selections/${i}`;
       const data = { field: code(fieldPath(pointer)), selection: quoteId(selection) };
       if (names.length === 0) context.report({ pointer, messageId: 'noOrders', data });

@@ -83,6 +83,25 @@ payloadTester.run(cdsHooksPrefetchTokenRule, {
       ],
     },
     {
+      // A message shows user text cut and escaped: the field name as the token is (and no guess for it).
+      name: 'a long field name with a control character: shown cut and escaped',
+      input: { payload: template(1, 'patient', `Patient/{{context.\u0007${'z'.repeat(3000)}}}`) },
+      errors: [
+        {
+          pointer: '/services/1/prefetch/patient',
+          messageId: 'notAField',
+          data: {
+            token: `{{context.\\u0007${'z'.repeat(51)}…${'z'.repeat(59)}}} (3009 characters)`,
+            field: '`services[1].prefetch.patient`',
+            contextField: `\`context.\\u0007${'z'.repeat(59)}…${'z'.repeat(59)}\``,
+            hook: 'order-sign',
+            tokens: ORDER_SIGN_TOKENS,
+            meant: '',
+          },
+        },
+      ],
+    },
+    {
       name: 'a token never closed',
       input: { payload: template(0, 'patient', 'Patient/{{context.patientId') },
       errors: [{ pointer: '/services/0/prefetch/patient', messageId: 'unclosed', data: { field: '`services[0].prefetch.patient`', open: '{{', close: '}}' } }],
