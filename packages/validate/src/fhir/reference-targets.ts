@@ -10,6 +10,7 @@ import { fieldPath } from '../display.js';
 import { childPointer } from '../finding.js';
 import { REFERENCE_TARGETS, type ReferenceTargets } from '../generated/reference-targets.js';
 import { asObject, bundleEntries, referenceForm, referencedType, resolveReference, type EntryView, type Json } from './bundle.js';
+import { aType, typeName } from './type-names.js';
 
 export interface WrongTarget {
   /** The `reference` member. */
@@ -98,8 +99,12 @@ export function wrongTargetsOf(kindId: string): ((payload: unknown) => readonly 
   return compute;
 }
 
-/** "a Patient", "a Patient, Practitioner, Group or Device". */
+/**
+ * "a Patient", "a Patient, Practitioner, Group or Device"; a type that is no R4 type name (one read
+ * from a payload's entry or contained resource) quoted: `a resource of type "x\ny"`.
+ */
 export function typeList(types: readonly string[]): string {
-  const article = /^[AEIOU]/.test(types[0] ?? '') ? 'an' : 'a';
-  return types.length <= 1 ? `${article} ${types[0] ?? ''}` : `${article} ${types.slice(0, -1).join(', ')} or ${types.at(-1)}`;
+  if (types.length <= 1) return aType(types[0] ?? '');
+  const article = /^[AEIOU]/.test(types[0]!) ? 'an' : 'a';
+  return `${article} ${types.slice(0, -1).map(typeName).join(', ')} or ${typeName(types.at(-1)!)}`;
 }

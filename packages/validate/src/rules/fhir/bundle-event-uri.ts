@@ -1,5 +1,5 @@
 import { code } from '../../display.js';
-import { jsonString, quote, quoteId } from '../../finding.js';
+import { quote, quoteId } from '../../finding.js';
 import { asObject, bundleEntries, messageHeader } from '../../fhir/bundle.js';
 import { BUNDLE_OPERATIONS, CLAIM_ATTACH, FHIR_EVENTS, fhirEvent, normalizeOperation, parseDefinitionUri, type FhirEvent } from '../../fhir/events.js';
 import { isClaimAttachKind, isMessageKind, kindEvent } from '../../fhir/kinds.js';
@@ -76,8 +76,15 @@ function baseOf(context: Context, header: Record<string, unknown>): string | und
  */
 function address(base: string | undefined, folder: 'EventDefinition' | 'MessageDefinition', name?: string): string {
   if (base === undefined) return `${BASE_IN_WORDS} followed by ${name === undefined ? `\`/${folder}/\` and the event's name` : code(`/${folder}/${name}`)}`;
-  return name === undefined ? `${code(`${base}/${folder}/`)} followed by the event's name` : jsonString(`${base}/${folder}/${name}`);
+  // The base may be the payload's own (baseOf): quoted and bounded like any address it gives.
+  return name === undefined ? `${quoteId(`${base}/${folder}/`)} followed by the event's name` : quoteId(`${base}/${folder}/${name}`);
 }
+
+/**
+ * An event or message definition name the payload gives: in backticks when it has the form of one
+ * (`ChargeItemCreat`, a near miss), else quoted and shortened (a name with a line break, a huge one).
+ */
+const givenName = (name: string) => (/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(name) ? code(name) : quote(name));
 
 function suggestion(name: string, known: readonly string[] = KNOWN): string {
   const near = nearMisses(name, known);
@@ -142,7 +149,7 @@ function checkDefinition(context: Context, header: Record<string, unknown>, at: 
   const base = configuredBase(context);
   if (base !== undefined && parsed.base !== base) context.report({ pointer, messageId: 'definitionBase', data: { base, definition: quoteId(definition) } });
   if (event !== undefined && parsed.name !== event && parsed.name !== `${event}Full`) {
-    context.report({ pointer, messageId: 'definitionEvent', data: { name: code(parsed.name), event } });
+    context.report({ pointer, messageId: 'definitionEvent', data: { name: givenName(parsed.name), event } });
   }
 }
 
@@ -240,7 +247,7 @@ export const bundleEventUriRule = createRule({
           context.report({
             pointer,
             messageId: 'unknownEvent',
-            data: { name: code(parsed.name), suggestion: suggestion(parsed.name), known: KNOWN.join(', ') },
+            data: { name: givenName(parsed.name), suggestion: suggestion(parsed.name), known: KNOWN.join(', ') },
           });
         }
       } else if (expected && named !== expected.name) {

@@ -1,6 +1,7 @@
 import { quote } from '../../finding.js';
 import { asObject, bundleEntries } from '../../fhir/bundle.js';
 import { isMessageKind } from '../../fhir/kinds.js';
+import { aType } from '../../fhir/type-names.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
 
@@ -38,8 +39,9 @@ export const bundleMessageHeaderRule = createRule({
     const first = entries[0]?.index === 0 ? entries[0] : undefined;
     if (first?.resourceType === 'MessageHeader') return;
     const elsewhere = entries.find((e) => e.resourceType === 'MessageHeader');
-    const what = first?.resourceType ? `a ${first.resourceType}` : 'not a resource';
-    const pointer = first?.resourceType ? '/entry/0/resource/resourceType' : '/entry/0';
+    const firstType = first?.resourceType;
+    const what = firstType ? aType(firstType) : 'not a resource';
+    const pointer = firstType ? '/entry/0/resource/resourceType' : '/entry/0';
     if (elsewhere) context.report({ pointer, messageId: 'elsewhere', data: { first: what, index: elsewhere.index } });
     else context.report({ pointer, messageId: 'missing', data: { first: what } });
   },

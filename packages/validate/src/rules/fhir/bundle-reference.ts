@@ -4,6 +4,7 @@ import { bundleEntries, findReferences, messageHeader, type EntryView } from '..
 import { bundleIndex } from '../../fhir/bundle-index.js';
 import { nearestIndex } from '../../nearest.js';
 import { isBundleKind } from '../../fhir/kinds.js';
+import { aType } from '../../fhir/type-names.js';
 import { createRule } from '../create-rule.js';
 import { MAX_DEPTH } from '../../depth.js';
 import { PAYLOAD } from '../scopes.js';
@@ -30,7 +31,7 @@ function nearestFullUrl(reference: string, entries: readonly EntryView[], fullUr
   const i = nearestIndex(reference, fullUrls);
   if (i === undefined) return '';
   const entry = entries[i]!;
-  const type = entry.resourceType === undefined ? '' : ` (${/^[AEIOU]/.test(entry.resourceType) ? 'an' : 'a'} ${entry.resourceType})`;
+  const type = entry.resourceType === undefined ? '' : ` (${aType(entry.resourceType)})`;
   return ` Did you mean ${quoteId(entry.fullUrl)}, the fullUrl of ${code(fieldPath(entry.pointer))}${type}?`;
 }
 

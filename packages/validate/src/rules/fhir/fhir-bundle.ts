@@ -4,6 +4,7 @@ import { bundleEntries } from '../../fhir/bundle.js';
 import { bundleIndex, type BundleIndex } from '../../fhir/bundle-index.js';
 import { isMessageKind } from '../../fhir/kinds.js';
 import { resourceSlots } from '../../fhir/resource-slots.js';
+import { aType } from '../../fhir/type-names.js';
 import { R4_RESOURCE_TYPES } from '../../generated/r4-references.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
@@ -51,8 +52,6 @@ const versionOf = (resource: Json | undefined) => {
   const meta = resource && isObject(resource.meta) ? resource.meta : undefined;
   return str(meta?.versionId);
 };
-
-const article = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`;
 
 /**
  * R4's Bundle invariants bdl-1 to bdl-12 (R4 has no bdl-6), checked natively in one pass over the
@@ -121,7 +120,7 @@ export const fhirBundleRule = createRule({
         const rest = restful(fullUrl);
         if (!rest) continue;
         if (rest.type !== actual)
-          report(here(i, 'fullUrl'), 'fullUrlType', 'fullUrl', { fullUrl: quoteId(fullUrl), urlType: rest.type, actual: article(actual) });
+          report(here(i, 'fullUrl'), 'fullUrlType', 'fullUrl', { fullUrl: quoteId(fullUrl), urlType: rest.type, actual: aType(actual) });
         else if (typeof resource?.id === 'string' && resource.id !== rest.id)
           report(here(i, 'fullUrl'), 'fullUrlId', 'fullUrl', { fullUrl: quoteId(fullUrl), urlId: quoteId(rest.id), actualId: quoteId(resource.id) });
       }
@@ -133,11 +132,11 @@ export const fhirBundleRule = createRule({
         if (identifier?.system === undefined || identifier.value === undefined) report(at, 'documentIdentifier', 'bdl-9');
         if (value.timestamp === undefined) report(at, 'documentDate', 'bdl-10');
         if (firstType !== 'Composition' && entries.length > 0)
-          report(firstAt, 'documentComposition', 'bdl-11', { first: firstType ? article(firstType) : 'not a resource' });
+          report(firstAt, 'documentComposition', 'bdl-11', { first: firstType ? aType(firstType) : 'not a resource' });
       }
       // A message kind's own bundle is bundle-message-header's (one finding).
       if (type === 'message' && firstType !== 'MessageHeader' && entries.length > 0 && !(at === '' && isMessageKind(kind)))
-        report(firstAt, 'messageHeader', 'bdl-12', { first: firstType ? article(firstType) : 'not a resource' });
+        report(firstAt, 'messageHeader', 'bdl-12', { first: firstType ? aType(firstType) : 'not a resource' });
     };
     if (kind.family === 'fhir') {
       // The payload's own entries and their index are shared with the other bundle rules.

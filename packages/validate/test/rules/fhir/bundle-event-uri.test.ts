@@ -164,6 +164,70 @@ payloadTester.run(bundleEventUriRule, {
       ],
     },
     {
+      name: 'an eventUri naming an event of 5,000 characters: the name quoted and shortened',
+      input: { payload: header((h) => void (h.eventUri = `${BASE}/EventDefinition/${'a'.repeat(5000)}`)), kind: 'fhir/ChargeItemCreate' },
+      errors: [
+        {
+          pointer: EVENT_URI,
+          messageId: 'unknownEvent',
+          message: /^eventUri names "a{60}…a{59}" \(5,000 characters\), which is not an event of the service\. Known: ChargeItemCreate, [^\n]*\.$/,
+        },
+      ],
+    },
+    {
+      name: 'an eventUri naming an event with a line break: the name quoted, the break escaped',
+      input: { payload: header((h) => void (h.eventUri = `${BASE}/EventDefinition/x\ny`)), kind: 'fhir/ChargeItemCreate' },
+      errors: [
+        {
+          pointer: EVENT_URI,
+          messageId: 'unknownEvent',
+          message: /^eventUri names "x\\ny", which is not an event of the service\. Known: ChargeItemCreate, [^\n]*\.$/,
+        },
+      ],
+    },
+    {
+      name: 'a definition naming a message with a line break: the name quoted, the break escaped',
+      input: { payload: header((h) => void (h.definition = `${BASE}/MessageDefinition/x\ny`)) },
+      errors: [{ pointer: '/entry/0/resource/definition', messageId: 'definitionEvent', data: { name: '"x\\ny"', event: 'ChargeItemCreate' } }],
+    },
+    {
+      name: "eventCoding naming no known event, the definition's base with a line break: the address quoted, the break escaped",
+      input: {
+        payload: header((h) => {
+          delete h.eventUri;
+          h.eventCoding = { system: 'https://x.example/events', code: 'admit' };
+          h.definition = 'https://x.example/a\nb/MessageDefinition/ChargeItemCreate';
+        }),
+        kind: 'fhir/ChargeItemCreate',
+      },
+      errors: [
+        {
+          pointer: '/entry/0/resource/eventCoding',
+          messageId: 'eventCodingUnknown',
+          message:
+            'The service identifies the event by MessageHeader.eventUri, not eventCoding (R4 allows either). Write eventUri as "https://x.example/a\\nb/EventDefinition/" followed by the event\'s name, one of ChargeItemCreate, ReferralComplete, ReferralRequest, DocumentReferenceCreate, EncounterTransfer, ResultCreated, PatientAdminUpdated.',
+        },
+      ],
+    },
+    {
+      name: "eventCoding naming a known event, the definition's base of 5,000 characters: the address bounded",
+      input: {
+        payload: header((h) => {
+          delete h.eventUri;
+          h.eventCoding = { system: 'https://x.example/events', code: 'ChargeItemCreate' };
+          h.definition = `https://x.example/${'d'.repeat(5000)}/MessageDefinition/ChargeItemCreate`;
+        }),
+        kind: 'fhir/ChargeItemCreate',
+      },
+      errors: [
+        {
+          pointer: '/entry/0/resource/eventCoding',
+          messageId: 'eventCoding',
+          data: { address: `"https://x.example/${'d'.repeat(982)}…${'d'.repeat(966)}/EventDefinition/ChargeItemCreate" (5,051 characters)` },
+        },
+      ],
+    },
+    {
       name: "a bundle sent to another event's operation",
       input: { payload: example('fhir-chargeitemcreate'), options: { operation: '$referral-request' } },
       errors: [

@@ -3,6 +3,8 @@ import { edited, example, payloadTester } from '../../support/payload-tester.js'
 
 const focus = (reference: string) => edited('fhir-chargeitemcreate', (p) => void (p.entry[0].resource.focus[0].reference = reference));
 const POINTER = '/entry/0/resource/focus/0/reference';
+/** A type name of 5,000 characters. */
+const LONG_TYPE = `A${'a'.repeat(4999)}`;
 
 payloadTester.run(bundleFocusRule, {
   valid: [
@@ -50,7 +52,21 @@ payloadTester.run(bundleFocusRule, {
     {
       name: 'a relative reference resolving to no entry',
       input: { payload: focus('ChargeItem/zzz/_history/2') },
-      errors: [{ pointer: POINTER, messageId: 'unresolvedRelative', data: { reference: '"ChargeItem/zzz/_history/2"', path: 'ChargeItem/zzz' } }],
+      errors: [{ pointer: POINTER, messageId: 'unresolvedRelative', data: { reference: '"ChargeItem/zzz/_history/2"', path: '/ChargeItem/zzz' } }],
+    },
+    {
+      name: 'a relative reference whose type is 5,000 characters: the path quoted and bounded, not echoed',
+      input: { payload: focus(`${LONG_TYPE}/zzz`) },
+      errors: [
+        {
+          pointer: POINTER,
+          messageId: 'unresolvedRelative',
+          data: {
+            reference: `"A${'a'.repeat(999)}…${'a'.repeat(995)}/zzz" (5,004 characters)`,
+            path: `"/A${'a'.repeat(998)}…${'a'.repeat(995)}/zzz" (5,005 characters)`,
+          },
+        },
+      ],
     },
     {
       name: 'a reference into contained resources',
@@ -67,6 +83,45 @@ payloadTester.run(bundleFocusRule, {
       input: { payload: edited('fhir-chargeitemcreate', (p) => void (p.entry[0].resource.focus[0].reference = p.entry[2].fullUrl)) },
       errors: [
         { pointer: POINTER, messageId: 'wrongType', data: { event: 'ChargeItemCreate', focus: 'ChargeItem', target: 'the Patient', entry: '`entry[2]`' } },
+      ],
+    },
+    {
+      name: 'a focus resolving to an entry whose resourceType has a line break: quoted, the break escaped',
+      input: {
+        payload: edited('fhir-chargeitemcreate', (p) => {
+          p.entry[0].resource.focus[0].reference = p.entry[2].fullUrl;
+          p.entry[2].resource.resourceType = 'x\ny';
+        }),
+        kind: 'fhir/ChargeItemCreate',
+      },
+      errors: [
+        {
+          pointer: POINTER,
+          messageId: 'wrongType',
+          data: { event: 'ChargeItemCreate', focus: 'ChargeItem', target: 'a resource of type "x\\ny"', entry: '`entry[2]`' },
+        },
+      ],
+    },
+    {
+      name: 'a focus resolving to an entry whose resourceType is 5,000 characters: quoted and shortened',
+      input: {
+        payload: edited('fhir-chargeitemcreate', (p) => {
+          p.entry[0].resource.focus[0].reference = p.entry[2].fullUrl;
+          p.entry[2].resource.resourceType = 'a'.repeat(5000);
+        }),
+        kind: 'fhir/ChargeItemCreate',
+      },
+      errors: [
+        {
+          pointer: POINTER,
+          messageId: 'wrongType',
+          data: {
+            event: 'ChargeItemCreate',
+            focus: 'ChargeItem',
+            target: `a resource of type "${'a'.repeat(60)}…${'a'.repeat(59)}" (5,000 characters)`,
+            entry: '`entry[2]`',
+          },
+        },
       ],
     },
   ],

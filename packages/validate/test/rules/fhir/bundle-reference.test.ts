@@ -72,6 +72,46 @@ payloadTester.run(bundleReferenceRule, {
       ],
     },
     {
+      name: 'the fullUrl suggested is of an entry whose resourceType has a line break: quoted, the break escaped',
+      input: {
+        payload: edited('fhir-chargeitemcreate', (p) => {
+          p.entry[1].resource.subject.reference = `${p.entry[2].fullUrl.slice(0, -1)}9`;
+          p.entry[2].resource.resourceType = 'x\ny';
+        }),
+        kind: 'fhir/ChargeItemCreate',
+      },
+      errors: [
+        {
+          pointer: '/entry/1/resource/subject/reference',
+          messageId: 'dangling',
+          data: {
+            reference: '"urn:uuid:5c0b2f2e-1f4e-4f5a-8b0e-7a3c9d2e1f09"',
+            nearest: ' Did you mean "urn:uuid:5c0b2f2e-1f4e-4f5a-8b0e-7a3c9d2e1f01", the fullUrl of `entry[2]` (a resource of type "x\\ny")?',
+          },
+        },
+      ],
+    },
+    {
+      name: 'the fullUrl suggested is of an entry whose resourceType is 5,000 characters: quoted and shortened',
+      input: {
+        payload: edited('fhir-chargeitemcreate', (p) => {
+          p.entry[1].resource.subject.reference = `${p.entry[2].fullUrl.slice(0, -1)}9`;
+          p.entry[2].resource.resourceType = 'a'.repeat(5000);
+        }),
+        kind: 'fhir/ChargeItemCreate',
+      },
+      errors: [
+        {
+          pointer: '/entry/1/resource/subject/reference',
+          messageId: 'dangling',
+          data: {
+            reference: '"urn:uuid:5c0b2f2e-1f4e-4f5a-8b0e-7a3c9d2e1f09"',
+            nearest: ` Did you mean "urn:uuid:5c0b2f2e-1f4e-4f5a-8b0e-7a3c9d2e1f01", the fullUrl of \`entry[2]\` (a resource of type "${'a'.repeat(60)}…${'a'.repeat(59)}" (5,000 characters))?`,
+          },
+        },
+      ],
+    },
+    {
       name: 'two fullUrls equally near: neither suggested',
       input: {
         payload: edited('fhir-chargeitemcreate', (p) => {

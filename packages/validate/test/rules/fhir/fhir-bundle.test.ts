@@ -7,6 +7,8 @@ const patient = { resourceType: 'Patient' };
 const post = { method: 'POST', url: 'Patient' };
 const transaction = (entry: unknown[]) => ({ resourceType: 'Bundle', type: 'transaction', entry });
 const collection = (entry: unknown[], more: Record<string, unknown> = {}) => ({ resourceType: 'Bundle', type: 'collection', entry, ...more });
+/** A resourceType of 5,000 characters as a message shows it: quoted, cut in the middle, with its length. */
+const LONG_SHOWN = `"${'a'.repeat(60)}…${'a'.repeat(59)}" (5,000 characters)`;
 
 payloadTester.run(fhirBundleRule, {
   valid: [
@@ -97,6 +99,24 @@ payloadTester.run(fhirBundleRule, {
       ],
     },
     {
+      name: 'a fullUrl of a type, its resource of a resourceType with a line break: quoted, the break escaped',
+      input: { payload: collection([{ fullUrl: 'https://x.org/fhir/Observation/1', resource: { resourceType: 'x\ny', id: '1' } }]) },
+      errors: [
+        {
+          pointer: '/entry/0/fullUrl',
+          messageId: 'fullUrlType',
+          data: {
+            key: 'fullUrl',
+            field: '`entry[0].fullUrl`',
+            type: 'collection',
+            fullUrl: '"https://x.org/fhir/Observation/1"',
+            urlType: 'Observation',
+            actual: 'a resource of type "x\\ny"',
+          },
+        },
+      ],
+    },
+    {
       name: 'a fullUrl whose id is not the resource id',
       input: { payload: collection([{ fullUrl: 'https://x.org/fhir/Patient/1', resource: { resourceType: 'Patient', id: '2' } }]) },
       errors: [{ pointer: '/entry/0/fullUrl', messageId: 'fullUrlId' }],
@@ -143,6 +163,41 @@ payloadTester.run(fhirBundleRule, {
           pointer: '/entry/0/resource',
           messageId: 'documentComposition',
           data: { key: 'bdl-11', field: '`entry[0].resource`', type: 'document', first: 'a Patient' },
+        },
+      ],
+    },
+    {
+      name: 'a document whose first resourceType is 5,000 characters (bdl-11): quoted and shortened',
+      input: {
+        payload: {
+          resourceType: 'Bundle',
+          type: 'document',
+          identifier: { system: 'urn:ietf:rfc:3986', value: U1 },
+          timestamp: '2026-03-01T09:30:00Z',
+          entry: [{ fullUrl: U2, resource: { resourceType: 'a'.repeat(5000) } }],
+        },
+      },
+      errors: [
+        {
+          pointer: '/entry/0/resource',
+          messageId: 'documentComposition',
+          data: { key: 'bdl-11', field: '`entry[0].resource`', type: 'document', first: `a resource of type ${LONG_SHOWN}` },
+        },
+      ],
+    },
+    {
+      name: 'a message bundle inside a CDS Hooks request whose first resourceType has a line break (bdl-12): quoted, escaped',
+      input: {
+        payload: edited(
+          'cds-hooks-patient-view',
+          (p) => void (p.prefetch.message = { resourceType: 'Bundle', type: 'message', entry: [{ fullUrl: U1, resource: { resourceType: 'x\ny' } }] }),
+        ),
+      },
+      errors: [
+        {
+          pointer: '/prefetch/message/entry/0/resource',
+          messageId: 'messageHeader',
+          data: { key: 'bdl-12', field: '`prefetch.message.entry[0].resource`', type: 'message', first: 'a resource of type "x\\ny"' },
         },
       ],
     },

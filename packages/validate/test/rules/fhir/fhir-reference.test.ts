@@ -9,6 +9,8 @@ const obs = (subject: Record<string, unknown>, more: Record<string, unknown> = {
   ...more,
 });
 const SUBJECT = 'a Patient, Group, Device or Location';
+/** A resourceType of 5,000 characters as a message shows it: quoted, cut in the middle, with its length. */
+const LONG_SHOWN = `"${'a'.repeat(60)}…${'a'.repeat(59)}" (5,000 characters)`;
 const uuid = (n: number) => `urn:uuid:9f1a3c4d-5e6f-4a7b-8c8d-1e2f3a4b5c${String(n).padStart(2, '0')}`;
 
 payloadTester.run(fhirReferenceRule, {
@@ -135,6 +137,62 @@ payloadTester.run(fhirReferenceRule, {
             allowed: SUBJECT,
             element: 'Observation.subject',
           },
+        },
+      ],
+    },
+    {
+      name: 'read from a contained resource whose resourceType is 5,000 characters: quoted and shortened',
+      input: { payload: obs({ reference: '#m' }, { contained: [{ resourceType: 'a'.repeat(5000), id: 'm' }] }) },
+      errors: [
+        {
+          pointer: '/subject/reference',
+          messageId: 'wrongTarget',
+          data: {
+            field: '`subject.reference`',
+            found: `a resource of type ${LONG_SHOWN}`,
+            via: 'the contained resource it names',
+            allowed: SUBJECT,
+            element: 'Observation.subject',
+          },
+        },
+      ],
+    },
+    {
+      name: 'read from a bundle entry whose resourceType has a line break: quoted, the break escaped',
+      input: {
+        payload: {
+          resourceType: 'Bundle',
+          type: 'collection',
+          entry: [
+            { fullUrl: uuid(1), resource: { resourceType: 'x\ny' } },
+            { fullUrl: uuid(2), resource: obs({ reference: uuid(1) }) },
+          ],
+        },
+      },
+      errors: [
+        {
+          pointer: '/entry/1/resource/subject/reference',
+          messageId: 'wrongTarget',
+          data: {
+            field: '`entry[1].resource.subject.reference`',
+            found: 'a resource of type "x\\ny"',
+            via: 'the entry it resolves to, `entry[0]`',
+            allowed: SUBJECT,
+            element: 'Observation.subject',
+          },
+        },
+      ],
+    },
+    {
+      name: 'Reference.type that disagrees with a contained resource whose resourceType has a line break: quoted, escaped',
+      input: {
+        payload: obs({ reference: 'Patient/1' }, { focus: [{ reference: '#x', type: 'Patient' }], contained: [{ resourceType: 'x\ny', id: 'x' }] }),
+      },
+      errors: [
+        {
+          pointer: '/focus/0/type',
+          messageId: 'typeDisagrees',
+          data: { field: '`focus[0].type`', type: '"Patient"', found: 'a resource of type "x\\ny"', via: 'the contained resource it names' },
         },
       ],
     },
