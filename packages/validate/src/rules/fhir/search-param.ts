@@ -92,10 +92,9 @@ function checkValue(name: string, spec: ParamSpec, value: string, pointer: strin
     return [{ pointer, messageId: 'date', data: { name: code(name), prefixes: DATE_PREFIXES.join(', '), value: shown, hint } }];
   }
   if (spec.values && (modifier === undefined || modifier === 'not' || modifier === 'iterate')) {
-    // Commas OR the values of one parameter; each must be allowed.
+    // Commas OR the values of one parameter; each must be allowed, and one given twice is one finding.
     const allowed = spec.values;
-    return value
-      .split(',')
+    return [...new Set(value.split(','))]
       .filter((part) => !allowed.includes(part))
       .map((part) => ({
         pointer,

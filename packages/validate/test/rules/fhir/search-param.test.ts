@@ -69,6 +69,11 @@ tester.run(searchParamRule, {
       errors: [{ pointer: '/target-date/0', messageId: 'date', message: /got "gx2026-01-01"\. "gx" is not a date prefix/ }],
     },
     {
+      name: 'a value outside the value set given twice in one comma list: one finding',
+      input: { resource: 'Goal', body: { 'lifecycle-status': ['foo,foo'] } },
+      errors: [{ pointer: '/lifecycle-status/0', messageId: 'value', message: /^`lifecycle-status` value "foo" is not one of / }],
+    },
+    {
       name: 'each value outside a value set, within one comma list',
       input: { resource: 'Goal', body: { 'lifecycle-status': 'active,actve,done' } },
       errors: [
