@@ -79,7 +79,8 @@ function resourceTypesIn(payload: unknown): Set<string> {
  * in it; with rule options, their checker); then validate() on it runs synchronously. Resolves at
  * once for a payload of no known kind, and for one whose modules are already loaded.
  */
-export async function prepare(payload: unknown, options: ValidateOptions = {}): Promise<void> {
+export async function prepare(payload: unknown, given?: ValidateOptions | null): Promise<void> {
+  const options = given ?? {}; // null is no options, as for validate()
   // Rule options given are checked against their generated schema, whatever the payload.
   const checker = givesRuleOptions(options) ? [RULE_OPTIONS_MODULE] : [];
   const kind = options.kind === undefined ? detectKindInfo(payload) : getKind(options.kind);

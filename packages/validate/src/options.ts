@@ -6,6 +6,7 @@ import { RULES, type RuleOptions } from './rules/index.js';
 import { formatMessage } from './rules/create-rule.js';
 import { schemaRule } from './rules/schema.js';
 import { describeError } from './schema-errors.js';
+import { quote } from './finding.js';
 
 export type { RuleEntry, RuleOptionsById, RuleSetting, RulesConfig } from './generated/rule-config.js';
 
@@ -104,12 +105,43 @@ export function givesRuleOptions(options: ValidateOptions): boolean {
   return false;
 }
 
+const SEVERITIES: ReadonlySet<unknown> = new Set(['off', 'warn', 'error']);
+/** Rule tables already checked: a linter passes the same one for every file. */
+const checkedRules = new WeakSet<object>();
+
+/**
+ * Every severity of `rules` is one validate() knows: `"warning"` or `1` (other tools' spellings)
+ * would otherwise leave the rule at its default unnoticed. Rule ids are not checked: a linter hands
+ * over its whole table, its own rules included.
+ */
+function checkSeverities(rules: unknown): void {
+  if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) {
+    throw new OptionsError(`validate(): invalid options: rules must be an object of rule ids to "off", "warn" or "error"; got ${describeValue(rules)}.`);
+  }
+  if (checkedRules.has(rules)) return;
+  for (const [id, entry] of Object.entries(rules as Record<string, unknown>)) {
+    const severity: unknown = Array.isArray(entry) ? entry[0] : entry;
+    if (severity === undefined || SEVERITIES.has(severity)) continue;
+    const at = Array.isArray(entry) ? `rules[${JSON.stringify(id)}][0]` : `rules[${JSON.stringify(id)}]`;
+    throw new OptionsError(`validate(): invalid options: ${at} is ${describeValue(severity)}; a rule's setting is "off", "warn" or "error".`);
+  }
+  checkedRules.add(rules);
+}
+
+/** A value an option was given, as an error message shows it (short: it may be anything). */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return quote(value);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value;
+}
+
 /**
  * `rules` split into severities (what the runner reads) and the options its `[severity, options]`
  * entries give, by option name; `rules` itself when it has no array entry (the usual call).
  */
 function splitRules(rules: RulesConfig | undefined): { severities: Readonly<Record<string, RuleSetting>>; given: Record<string, unknown> | undefined } {
   if (rules === undefined) return { severities: EMPTY, given: undefined };
+  checkSeverities(rules);
   if (!Object.values(rules).some(Array.isArray)) return { severities: rules as Readonly<Record<string, RuleSetting>>, given: undefined };
   const severities: Record<string, RuleSetting> = {};
   let given: Record<string, unknown> | undefined;
@@ -153,9 +185,10 @@ function checkRuleOptions(given: Record<string, unknown>): void {
 
 let defaults: ResolvedOptions | undefined;
 
-export function resolveOptions(options?: ValidateOptions): ResolvedOptions {
-  // Most calls pass no options: share one frozen object instead of building it per payload.
-  if (options === undefined) return (defaults ??= Object.freeze(resolve({})));
+export function resolveOptions(options?: ValidateOptions | null): ResolvedOptions {
+  // Most calls pass no options: share one frozen object instead of building it per payload. `null`
+  // (a JavaScript caller's "no options") is none too.
+  if (options === undefined || options === null) return (defaults ??= Object.freeze(resolve({})));
   return resolve(options);
 }
 
