@@ -13,6 +13,7 @@ import { cdsHooksDraftStatusRule } from '../rules/cdshooks/cds-hooks-draft-statu
 import { cdsHooksDuplicateUuidRule } from '../rules/cdshooks/cds-hooks-duplicate-uuid.js';
 import { cdsHooksEmptyValueRule } from '../rules/cdshooks/cds-hooks-empty-value.js';
 import { cdsHooksFeedbackOutcomeRule } from '../rules/cdshooks/cds-hooks-feedback-outcome.js';
+import { cdsHooksFulfillmentTaskRule } from '../rules/cdshooks/cds-hooks-fulfillment-task.js';
 import { cdsHooksPrefetchTokenRule } from '../rules/cdshooks/cds-hooks-prefetch-token.js';
 import { cdsHooksRecommendedRule } from '../rules/cdshooks/cds-hooks-recommended.js';
 import { cdsHooksSelectionBehaviorRule } from '../rules/cdshooks/cds-hooks-selection-behavior.js';
@@ -67,6 +68,7 @@ export const RULES = [
   cdsHooksDuplicateUuidRule,
   cdsHooksEmptyValueRule,
   cdsHooksFeedbackOutcomeRule,
+  cdsHooksFulfillmentTaskRule,
   cdsHooksPrefetchTokenRule,
   cdsHooksRecommendedRule,
   cdsHooksSelectionBehaviorRule,
