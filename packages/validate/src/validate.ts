@@ -162,6 +162,8 @@ class Context implements PayloadContext {
     private readonly module: KindModule,
     private readonly findings: Sink,
     clean: boolean,
+    /** The payload nests past nesting-depth's limit (validate() reports it once). */
+    private readonly tooDeep: boolean,
   ) {
     if (clean) {
       this.#members = NOTHING_TO_REPORT;
@@ -224,23 +226,13 @@ class Context implements PayloadContext {
     if (this.current) push(this.findings, this.current.meta, this.settings, report);
   }
 
-  #tooDeep = false;
-
   /**
-   * A rule threw. The findings already made stay; the failure itself becomes one finding: of
-   * nesting-depth when the payload is nested past its limit (a recursive check overflowed the
-   * stack; reported once), otherwise of the rule that could not finish.
+   * A rule threw. The findings already made stay; the failure itself becomes a finding of the rule
+   * that could not finish, unless it overflowed the stack on a payload nested past the limit: then
+   * the nesting-depth finding validate() makes for the payload says why.
    */
   failed(rule: PayloadRule, error: unknown): void {
-    if (error instanceof RangeError) {
-      if (this.#tooDeep) return;
-      const pointer = safely(() => findTooDeep(this.payload));
-      if (pointer !== undefined) {
-        this.#tooDeep = true;
-        runOnce(nestingDepthRule, { payload: this.payload, pointer }, this.settings, this.findings);
-        return;
-      }
-    }
+    if (error instanceof RangeError && this.tooDeep) return;
     unfinished(this.findings, rule.meta, this.settings, error);
   }
 }
@@ -252,11 +244,11 @@ function runTwin(payload: unknown, kind: KindInfo, module: KindModule): { clean:
   return { clean: module.strict(payload, gathered), gathered };
 }
 
-function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Sink): void {
+function runRules(payload: unknown, kind: KindInfo, module: KindModule, options: ResolvedOptions, findings: Sink, tooDeep: boolean): void {
   // Fast path: a payload its strict twin accepts has no schema error and no member issue. A twin
   // that throws (a stack overflow, a getter) settles nothing: every rule runs and speaks for itself.
   const { clean, gathered } = safely(() => runTwin(payload, kind, module)) ?? { clean: false };
-  const context = new Context(payload, kind, options, module, findings, clean);
+  const context = new Context(payload, kind, options, module, findings, clean, tooDeep);
   if (clean && gathered?.complete) {
     context.twinReferences = gathered.references;
     if (gathered.nested !== true) context.twinSites = gathered.sites;
@@ -311,11 +303,16 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
     }
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
-  runRules(payload, kind, loadKind(kind), resolved, out);
+  // Counted, not caught: whether a payload nests past nesting-depth's limit is a walk that never
+  // recurses past that limit, so the answer depends neither on the stack size nor on which check
+  // would overflow (past the limit the walks stop silently; this finding says so). Reported once, after the rules.
+  const tooDeep = safely(() => findTooDeep(payload));
+  runRules(payload, kind, loadKind(kind), resolved, out, tooDeep !== undefined);
   // A CDS Hooks document in the envelope with no listing of its own: its body gets every check of its bare kind.
   const found = kind;
   const enveloped = safely(() => envelopedBody(found, payload));
-  if (enveloped) runRules(enveloped.body, enveloped.kind, loadKind(enveloped.kind), resolved, out);
+  if (enveloped) runRules(enveloped.body, enveloped.kind, loadKind(enveloped.kind), resolved, out, tooDeep !== undefined);
+  if (tooDeep !== undefined) runOnce(nestingDepthRule, { payload, pointer: tooDeep }, resolved, out);
   for (const summary of out.cap?.summaries() ?? []) findings.push(summary);
   // The one place unknown parts are accounted for, after every rule has spoken.
   const { unknown } = resolved;
@@ -333,10 +330,10 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
  * Validates a payload: detects its kind (or uses `options.kind`), runs the kind's precompiled
  * schema validator, then every semantic rule. Never throws for any payload: a check that throws
  * (a stack overflow, a getter or Proxy trap of a payload built in code) becomes a finding of that
- * check (messageId `unfinished`), or one nesting-depth finding for a payload nested past its limit,
- * and the other checks' findings stay. A fix is offered only
- * if the payload with every fix applied validates no worse (fix-check.ts); otherwise it becomes a
- * suggestion.
+ * check (messageId `unfinished`), and the other checks' findings stay. A payload nested past
+ * nesting-depth's limit gets one nesting-depth finding, whether or not a check overflowed on it.
+ * A fix is offered only if the payload with every fix applied validates no worse (fix-check.ts);
+ * otherwise it becomes a suggestion.
  */
 export function validate(payload: unknown, options?: ValidateOptions): ValidationResult {
   const resolved = resolveOptions(options);

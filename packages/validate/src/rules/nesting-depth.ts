@@ -2,10 +2,11 @@ import { createRule } from './create-rule.js';
 import { TOO_DEEP } from './scopes.js';
 
 /**
- * A payload nested so deeply that no real message could be. validate() runs this rule when a rule
- * overflowed the stack on a payload nested past MAX_DEPTH (only a recursive schema can be driven
- * that deep; the overflow is the cheapest detector), once, and keeps every other finding: the
- * rules that finished still speak, and the walks that could go that deep stop at MAX_DEPTH.
+ * A payload nested so deeply that no real message could be. validate() runs this rule once for a
+ * payload of a known kind with a container MAX_DEPTH levels below its root (depth.ts `findTooDeep`,
+ * at the first such container): decided by counting, so neither the stack size nor which check
+ * would overflow changes the answer. Every other finding stays: the rules still speak about what
+ * is above the limit, and the walks that could go deeper stop at MAX_DEPTH, which this finding says.
  */
 export const nestingDepthRule = createRule({
   scope: TOO_DEEP,

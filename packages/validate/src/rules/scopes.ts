@@ -62,8 +62,8 @@ export interface UndetectedContext {
 export const UNDETECTED = defineScope<UndetectedContext>('undetected');
 
 /**
- * A payload nested so deeply that validating it overflowed the stack (only `nesting-depth`):
- * `pointer` is its first container past the limit (nesting-depth.ts `findTooDeep`).
+ * A payload nested past the depth limit (only `nesting-depth`): `pointer` is its first container
+ * that deep (depth.ts `findTooDeep`).
  */
 export const TOO_DEEP = defineScope<{ readonly payload: unknown; readonly pointer: string }>('too-deep');
 
