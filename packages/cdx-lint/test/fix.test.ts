@@ -57,6 +57,26 @@ describe('fixText', () => {
     expect(output).toBeUndefined();
     expect(result.messages.map((m) => m.ruleId).sort()).toEqual(['duplicate-key', 'spelling-drift']);
   });
+
+  // The findings cap shortens the listing only: it once also limited the renames, ten passes of
+  // `maxFindingsPerRule` each, and left the rest for another run.
+  it.each([
+    ['one listed per rule, 25 slips', 25, 1],
+    ['three listed per rule, 40 slips', 40, 3],
+  ])('renames every misspelling, however many the listing holds back (%s)', (_name, slips, maxFindingsPerRule) => {
+    const payload = JSON.parse(merge) as { Patient: Record<string, unknown> };
+    payload.Patient.Identifiers = Array.from({ length: slips }, (_, i) => ({ ID: String(i), IDTyep: 'MRN' }));
+    const text = JSON.stringify(payload, null, 2);
+    const capped = { ...settings, maxFindingsPerRule };
+    const first = fixText(text, 'x.json', capped);
+    expect(first.fixes).toHaveLength(slips);
+    expect(first.fixes[slips - 1]).toMatchObject({ pointer: `/Patient/Identifiers/${slips - 1}/IDTyep`, from: 'IDTyep', to: 'IDType' });
+    expect(first.output).toBe(text.replaceAll('"IDTyep"', '"IDType"'));
+    expect(first.result).toMatchObject({ errorCount: 0, warningCount: 0, messages: [] });
+    const second = fixText(first.output!, 'x.json', capped);
+    expect(second.output).toBeUndefined();
+    expect(second.fixes).toEqual([]);
+  });
 });
 
 describe('writeFileAtomic', () => {

@@ -39,6 +39,8 @@ export interface HeldBack<P> {
   severity: Severity;
   count: number;
   first: P;
+  /** The caller's `at` for the first: where it came among the findings kept (validate() merges two caps' counts in order). */
+  at: number;
 }
 
 /**
@@ -64,9 +66,9 @@ export class FindingCap<P extends { readonly pointer: string } = { readonly poin
 
   /**
    * Whether to keep the finding; when not, it is counted. A summary (`omitted`: the count it holds)
-   * is never kept as it is: it counts as what it holds.
+   * is never kept as it is: it counts as what it holds. `at` is kept with the first held back.
    */
-  admit(ruleId: string, severity: Severity, first: P, omitted?: number): boolean {
+  admit(ruleId: string, severity: Severity, first: P, omitted?: number, at = 0): boolean {
     const kept = this.#kept.get(ruleId) ?? 0;
     if (kept < this.limit && omitted === undefined) {
       this.#kept.set(ruleId, kept + 1);
@@ -76,7 +78,7 @@ export class FindingCap<P extends { readonly pointer: string } = { readonly poin
     const key = severity === 'error' ? ruleId : (this.#warningKeys.get(ruleId) ?? this.#warningKey(ruleId));
     const held = this.#held.get(key);
     if (held) held.count += omitted ?? 1;
-    else this.#held.set(key, { ruleId, severity, count: omitted ?? 1, first });
+    else this.#held.set(key, { ruleId, severity, count: omitted ?? 1, first, at });
     return false;
   }
 
@@ -91,6 +93,87 @@ export class FindingCap<P extends { readonly pointer: string } = { readonly poin
   summaries(): Finding[] {
     return this.takeHeld().map(({ ruleId, severity, count, first }) => omittedFinding(ruleId, severity, first.pointer, count, this.limit));
   }
+}
+
+/** What the cap reads of a rule's meta: the findings of other rules its findings stand for (RuleMeta.supersedes). */
+interface SupersedingMeta {
+  readonly id: string;
+  readonly supersedes: readonly { readonly by?: readonly string[]; readonly rule: string; readonly messages?: readonly string[]; readonly at: unknown }[];
+}
+
+/** Messages by rule id (`true`: all of the rule's). */
+type Messages = Map<string, Set<string> | true>;
+
+function add(into: Messages, ruleId: string, messages: readonly string[] | undefined): void {
+  const known = into.get(ruleId);
+  if (known !== true) into.set(ruleId, messages ? new Set([...(known ?? []), ...messages]) : true);
+}
+
+const has = (messages: Messages, ruleId: string, messageId: string) => {
+  const of = messages.get(ruleId);
+  return of === true || of?.has(messageId) === true;
+};
+
+/**
+ * Which findings superseding decides about among a set of rules (those that can run on a payload):
+ * the supersessions whose two rules are both in the set, each side with its messages.
+ */
+export class Superseding {
+  readonly #dropped: Messages = new Map();
+  readonly #drops: Messages = new Map();
+  readonly #renaming: Messages = new Map();
+
+  constructor(metas: Iterable<SupersedingMeta>) {
+    const all = [...metas];
+    const ids = new Set(all.map((meta) => meta.id));
+    for (const meta of all) {
+      for (const s of meta.supersedes) {
+        if (!ids.has(s.rule)) continue;
+        add(this.#dropped, s.rule, s.messages);
+        add(this.#drops, meta.id, s.by);
+        if (s.at === 'renamed') add(this.#renaming, meta.id, s.by);
+      }
+    }
+  }
+
+  /** Whether superseding may drop a finding of this rule and message. */
+  mayDrop(ruleId: string, messageId: string): boolean {
+    return has(this.#dropped, ruleId, messageId);
+  }
+
+  /** Whether superseding drops others for a finding of this rule and message. */
+  dropsFor(ruleId: string, messageId: string): boolean {
+    return has(this.#drops, ruleId, messageId);
+  }
+
+  /** Whether what such a finding stands for is where its rename lands: superseding reads its fix. */
+  renames(ruleId: string, messageId: string): boolean {
+    return has(this.#renaming, ruleId, messageId);
+  }
+}
+
+/**
+ * The listing once a later step (superseding) has dropped some findings: `kept` is what `cap` let
+ * through as the findings came, past its limit too for those that step may drop; `survivors` is
+ * what is left of `kept` (in its order; findings not in `kept` are ignored). The first `limit`
+ * survivors of each rule are listed; the rest, with what `cap` held back as they came (each where
+ * its `at`, the length of `kept` then, puts it), become one summary per rule and severity at the
+ * first of them. So a dropped finding is neither listed nor counted, as without the cap.
+ */
+export function listSurvivors(kept: readonly Finding[], survivors: readonly Finding[], cap: FindingCap): Finding[] {
+  const held = cap.takeHeld().sort((a, b) => a.at - b.at);
+  const alive = survivors === kept ? undefined : new Set(survivors);
+  const listing = new FindingCap(cap.limit);
+  const out: Finding[] = [];
+  let next = 0;
+  for (let i = 0; i <= kept.length; i++) {
+    // What was held back before this finding came counts first: a summary stands at the first of its findings.
+    for (let h = held[next]; h !== undefined && h.at <= i; h = held[++next]) listing.admit(h.ruleId, h.severity, h.first, h.count);
+    const finding = kept[i];
+    if (finding && (!alive || alive.has(finding)) && listing.admit(finding.ruleId, finding.severity, finding, finding.omitted)) out.push(finding);
+  }
+  for (const summary of listing.summaries()) out.push(summary);
+  return out;
 }
 
 /** `findings` with at most `limit` per rule, the rest summarised. */

@@ -2,7 +2,7 @@ import type { KindId } from '@cdx/types';
 import { childPointer, quote, type Finding, type Severity } from './finding.js';
 import { envelopedBody } from './cdshooks/envelope.js';
 import { detectKindInfo } from './detect.js';
-import { capFindings, FindingCap } from './findings-cap.js';
+import { capFindings, FindingCap, listSurvivors, Superseding } from './findings-cap.js';
 import { verifiedFixes } from './fix-check.js';
 import type { KindInfo } from './kind-info.js';
 import { walkMembers, type MemberReport } from './members.js';
@@ -46,14 +46,48 @@ interface Sink {
   readonly list: Finding[];
   /** Undefined when findings are capped afterwards (payloads with unknown parts, filtered first). */
   readonly cap: FindingCap | undefined;
+  /** What superseding decides about among the rules that run on this payload (supersedingFor). */
+  superseding: Superseding;
+  /** Findings on the list past the cap whose message is not made yet (`built`): their rule and report. */
+  readonly unbuilt: Map<Finding, readonly [RuleMeta, Report]>;
+  /** Findings past the cap that superseding drops others for: read by it, never listed. */
+  readonly unlisted: Finding[];
 }
 
+/** A finding as superseding reads it: rule, message, place, and its rename where what it drops stands at the landing. */
+function asSuperseding(into: Sink, meta: RuleMeta, report: Report, severity: Severity): Finding {
+  const finding: Finding = { ruleId: meta.id, messageId: report.messageId, severity, message: '', pointer: report.pointer };
+  const fix = into.superseding.renames(meta.id, report.messageId) ? (report.details?.().fix ?? report.fix) : undefined;
+  if (fix) finding.fix = fix;
+  return finding;
+}
+
+/** The listed findings, each made now if it was kept unbuilt. */
+function built(into: Sink, listed: Finding[]): Finding[] {
+  return listed.map((f) => {
+    const made = into.unbuilt.get(f);
+    return made ? findingOf(made[0], made[1], f.severity) : f;
+  });
+}
+
+/**
+ * Asks the cap before a finding's message is built: a million failures cost a thousand messages. One
+ * that superseding may drop cannot be counted yet (the rule that drops it may not have run): it goes
+ * on the list past the cap, unbuilt, and listSurvivors caps the list once every rule has run. One past
+ * the cap that superseding drops others for is counted, and kept only as superseding reads it.
+ */
 function push(into: Sink, meta: RuleMeta, options: ResolvedOptions, report: Report): void {
   const severity = severityOf(meta, options, report.severity);
   if (!severity) return;
-  // Asked before the message is built: a million failures cost a thousand messages.
-  if (into.cap && !into.cap.admit(meta.id, severity, report, report.omitted)) return;
-  into.list.push(findingOf(meta, report, severity));
+  const { cap, superseding } = into;
+  const one = report.omitted === undefined;
+  if (!cap) into.list.push(findingOf(meta, report, severity));
+  else if (one && superseding.mayDrop(meta.id, report.messageId)) {
+    const finding = asSuperseding(into, meta, report, severity);
+    into.unbuilt.set(finding, [meta, report]);
+    into.list.push(finding);
+  } else if (cap.admit(meta.id, severity, report, report.omitted, into.list.length)) into.list.push(findingOf(meta, report, severity));
+  else if (one && superseding.dropsFor(meta.id, report.messageId)) into.unlisted.push(asSuperseding(into, meta, report, severity));
 }
 
 /** Runs a rule of a scope other than payloads (unknown-kind, nesting-depth) with its context. */
@@ -74,7 +108,9 @@ function runOnce<C>(rule: Rule<C>, context: C, options: ResolvedOptions, finding
  */
 function unfinished(into: Sink, meta: RuleMeta, options: ResolvedOptions, error: unknown): void {
   const severity = severityOf(meta, options);
-  if (!severity || (into.cap && !into.cap.admit(meta.id, severity, { pointer: '' }))) return;
+  if (!severity) return;
+  // As push() asks the cap, except that this finding is made at once: there is one per rule at most.
+  if (into.cap && !into.superseding.mayDrop(meta.id, 'unfinished') && !into.cap.admit(meta.id, severity, { pointer: '' }, undefined, into.list.length)) return;
   into.list.push({
     ruleId: meta.id,
     messageId: 'unfinished',
@@ -131,6 +167,22 @@ function rulesFor(kind: KindInfo): KindRules {
     rulesByKind.set(kind.id, rules);
   }
   return rules;
+}
+
+/** Rules outside the kinds' lists, which run on any payload they concern (nesting-depth, unknown-kind). */
+const BESIDE_KINDS = RULES.filter((rule) => (rule.scope as unknown) !== PAYLOAD).map((rule) => rule.meta);
+
+const supersedingByKinds = new Map<string, Superseding>();
+
+/** What superseding decides about on a payload of these kinds (its own, its enveloped body's): computed once per kinds. */
+function supersedingFor(kinds: readonly KindInfo[]): Superseding {
+  const key = kinds.map((kind) => kind.id).join('\u0000');
+  let superseding = supersedingByKinds.get(key);
+  if (!superseding) {
+    superseding = new Superseding([...BESIDE_KINDS, ...kinds.flatMap((kind) => rulesFor(kind).all.map((rule) => rule.meta))]);
+    supersedingByKinds.set(key, superseding);
+  }
+  return superseding;
 }
 
 const NOTHING_TO_REPORT: MemberReport = Object.freeze({ issues: [], noDataOnDemand: [] });
@@ -265,12 +317,16 @@ function runRules(payload: unknown, kind: KindInfo, module: KindModule, options:
   }
 }
 
+/** Before the kind is known, nothing waits for superseding: only unknown-kind reports then. */
+const NOT_YET = new Superseding([]);
+
 /** validate() without the check of its own fixes (which calls this again on the fixed payload). */
 function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationResult {
   const findings: Finding[] = [];
   // Capped as they come, so a million failures never become a million findings; payloads with
   // unknown parts are capped after the filter below, which may drop some.
-  const out: Sink = { list: findings, cap: resolved.unknown ? undefined : new FindingCap(resolved.maxFindingsPerRule) };
+  const cap = resolved.unknown ? undefined : new FindingCap(resolved.maxFindingsPerRule);
+  const out: Sink = { list: findings, cap, superseding: NOT_YET, unbuilt: new Map(), unlisted: [] };
   let kind: KindInfo | undefined;
   try {
     kind = resolved.kind === undefined ? detectKindInfo(payload) : getKind(resolved.kind);
@@ -303,26 +359,27 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
     }
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
+  // A CDS Hooks document in the envelope with no listing of its own: its body gets every check of its bare kind.
+  const found = kind;
+  const enveloped = safely(() => envelopedBody(found, payload));
+  out.superseding = supersedingFor(enveloped ? [kind, enveloped.kind] : [kind]);
   // Counted, not caught: whether a payload nests past nesting-depth's limit is a walk that never
   // recurses past that limit, so the answer depends neither on the stack size nor on which check
   // would overflow (past the limit the walks stop silently; this finding says so). Reported once, after the rules.
   const tooDeep = safely(() => findTooDeep(payload));
   runRules(payload, kind, loadKind(kind), resolved, out, tooDeep !== undefined);
-  // A CDS Hooks document in the envelope with no listing of its own: its body gets every check of its bare kind.
-  const found = kind;
-  const enveloped = safely(() => envelopedBody(found, payload));
   if (enveloped) runRules(enveloped.body, enveloped.kind, loadKind(enveloped.kind), resolved, out, tooDeep !== undefined);
   if (tooDeep !== undefined) runOnce(nestingDepthRule, { payload, pointer: tooDeep }, resolved, out);
-  for (const summary of out.cap?.summaries() ?? []) findings.push(summary);
-  // The one place unknown parts are accounted for, after every rule has spoken.
+  // The one place unknown parts are accounted for, after every rule has spoken; the cap lists
+  // what superseding leaves (one finding per cause), and counts nothing it drops.
   const { unknown } = resolved;
-  const spoken = withoutSuperseded(findings, (id) => META.get(id));
+  const spoken = withoutSuperseded(out.unlisted.length > 0 ? [...findings, ...out.unlisted] : findings, (id) => META.get(id));
   const kept = unknown
     ? capFindings(
         spoken.filter((f) => safely(() => !couldBeFalse(META.get(f.ruleId)?.aboutMemberName === true, f.pointer, payload, unknown)) ?? true),
         resolved.maxFindingsPerRule,
       )
-    : spoken;
+    : built(out, listSurvivors(findings, spoken, cap!));
   return { kind: kind.id, valid: !kept.some((f) => f.severity === 'error'), findings: kept };
 }
 

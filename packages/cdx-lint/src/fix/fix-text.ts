@@ -2,8 +2,17 @@ import { lintSource } from '../lint/lint-text.js';
 import type { AppliedRename, FileSettings, LintMessage, LintResult, MessageFix } from '../lint/types.js';
 import { applyEdits, planRenames } from './plan.js';
 
-/** Passes of lint → rename → lint. A renamed parent can expose misspellings inside it. */
+/**
+ * Passes of lint → rename → lint. Each pass makes every certain rename in the file, so a further
+ * pass only makes those an earlier one exposed: a misspelt member hides the misspellings inside it
+ * (`Demographic` hides `FirstNmae`). The passes are as many as misspelt members nested in each
+ * other, which no real file takes past a few; the bound keeps a hostile one linear. Past it, the
+ * result lists what is still fixable, and another run goes on.
+ */
 const MAX_FIX_PASSES = 10;
+
+/** Whether a listing holds findings back (maxFindingsPerRule): some of them may have fixes. */
+const holdsBack = (result: LintResult) => result.messages.some((m) => m.omitted !== undefined);
 
 /**
  * The renames of one pass. Pointers are per payload, so a file of several payloads (a TypeScript
@@ -11,26 +20,35 @@ const MAX_FIX_PASSES = 10;
  */
 function renamesOf(messages: readonly LintMessage[]): MessageFix[] {
   const byPayload = new Map<string | undefined, LintMessage[]>();
-  for (const m of messages) if (m.fix) byPayload.set(m.payload, [...(byPayload.get(m.payload) ?? []), m]);
+  for (const m of messages) {
+    if (!m.fix) continue;
+    const group = byPayload.get(m.payload);
+    if (group) group.push(m);
+    else byPayload.set(m.payload, [m]);
+  }
   return [...byPayload.values()].flatMap((group) => planRenames(group).edits);
 }
 
 /**
  * Applies renames until none is left (so a second run changes nothing), re-linting after each
- * pass so the result describes the fixed text.
+ * pass so the result describes the fixed text. The renames are taken from every finding, not
+ * only from those the findings cap lists.
  */
 export function fixText(raw: string, filePath: string, settings: FileSettings): { result: LintResult; output?: string; fixes: AppliedRename[] } {
   let current = lintSource(raw, filePath, settings);
   const fixes: AppliedRename[] = [];
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const edits = renamesOf(current.result.messages);
+    // A capped listing may hold renames back: the text is linted again listing every fix.
+    const fixing = holdsBack(current.result) ? lintSource(current.prefix + current.text, filePath, settings, { everyFix: true }) : current;
+    const edits = renamesOf(fixing.result.messages);
     if (edits.length === 0) break;
-    const text = applyEdits(current.text, edits);
-    const next = lintSource(current.prefix + text, filePath, settings);
+    const text = applyEdits(fixing.text, edits);
+    const next = lintSource(fixing.prefix + text, filePath, settings);
     // A rename can never break the syntax; if it somehow did, keep the last good text.
     if (next.result.fatalErrorCount > 0) break;
+    const messageOf = new Map(fixing.result.messages.flatMap((m) => (m.fix ? [[m.fix, m] as const] : [])));
     for (const edit of edits) {
-      const message = current.result.messages.find((m) => m.fix === edit)!;
+      const message = messageOf.get(edit)!;
       fixes.push({
         pointer: edit.pointer,
         ...(message.payload !== undefined ? { payload: message.payload } : {}),

@@ -36,6 +36,15 @@ function duplicateFindings(document: SourceDocument, settings: FileSettings, lin
   );
 }
 
+/** How lintSource lists findings beyond what the settings say. */
+export interface ListingOptions {
+  /**
+   * List every finding that has a fix, past `maxFindingsPerRule` too (--fix: the cap shortens a
+   * report, never the renames). Such a listing is for fixing, not for showing: counts are off.
+   */
+  everyFix?: boolean;
+}
+
 /** One payload's findings, placed in the file's text, and the kind it was checked as. */
 function lintDocument(
   document: SourceDocument,
@@ -43,11 +52,13 @@ function lintDocument(
   lines: LineIndex,
   json: boolean,
   cap: FileCap,
+  everyFix: boolean,
 ): { kind: KindId | null; messages: LintMessage[] } {
   const kind = document.kind ?? settings.kind ?? document.fallbackKind;
   // validate() caps as it goes (bounded memory) unless a pointer override or --quiet may drop some
-  // of what it would list: then it lists everything and only the cap here decides.
-  const exact = settings.pointerOverrides.length > 0 || settings.quiet === true;
+  // of what it would list, or every fix is wanted (validate() makes none for what it holds back):
+  // then it lists everything and only the cap here decides.
+  const exact = settings.pointerOverrides.length > 0 || settings.quiet === true || everyFix;
   const result = validate(document.value, {
     ...(kind !== undefined ? { kind } : {}),
     ...(settings.ruleOptions ?? {}),
@@ -58,7 +69,7 @@ function lintDocument(
   const findings: PendingFinding[] = [];
   for (const finding of result.findings) {
     const severity = settle(settings, finding.ruleId, finding.pointer, finding.severity);
-    if (!severity || !cap.admit(finding.ruleId, severity, finding, finding.omitted)) continue;
+    if (!severity || (!(everyFix && finding.fix) && !cap.admit(finding.ruleId, severity, finding, finding.omitted))) continue;
     const settled = severity === finding.severity ? finding : { ...finding, severity };
     findings.push(
       finding.ruleId === 'unknown-kind' && document.kindHint
@@ -97,7 +108,12 @@ export function lintText(raw: string, filePath: string, settings: FileSettings):
  * A TypeScript or JavaScript fixture may hold several payloads: one result holds them all, each
  * message naming its payload (`payload`) and giving its pointer within it.
  */
-export function lintSource(raw: string, filePath: string, settings: FileSettings): { result: LintResult; text: string; prefix: string } {
+export function lintSource(
+  raw: string,
+  filePath: string,
+  settings: FileSettings,
+  { everyFix = false }: ListingOptions = {},
+): { result: LintResult; text: string; prefix: string } {
   const reader = readerFor(filePath);
   const outcome = reader.read(raw);
   if (!outcome.ok) {
@@ -113,7 +129,7 @@ export function lintSource(raw: string, filePath: string, settings: FileSettings
   // One cap for the file, whatever number of payloads it holds.
   const cap = new FileCap(settings.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE);
   for (const document of documents) {
-    const linted = lintDocument(document, settings, lines, reader.id === 'json', cap);
+    const linted = lintDocument(document, settings, lines, reader.id === 'json', cap, everyFix);
     kinds.add(linted.kind);
     for (const message of linted.messages) messages.push(message);
   }
