@@ -44,6 +44,19 @@ describe('fixText on TypeScript', () => {
     expect(fixText(text, 'x.ts', settings).output).toBe(merge("FirstName: 'A'"));
   });
 
+  it.each([
+    ['a spread before it, which may bring the name', "...base, FirstNmae: 'Override'"],
+    ['a spread after it, which may replace the renamed member', "FirstNmae: 'Override', ...base"],
+    ['a computed name, which may be the name', "[key]: 'x', FirstNmae: 'Override'"],
+  ])('a misspelt member of an object with %s: reported, not renamed', (_name, members) => {
+    const text = `const base = { FirstName: 'Timothy' };
+const key = 'FirstName';
+${merge(members)}`;
+    const { output, fixes } = fixText(text, 'x.ts', settings);
+    expect(output).toBeUndefined();
+    expect(fixes).toEqual([]);
+  });
+
   it('a getter is reported but not renamed', () => {
     const { output, result } = fixText(merge("get FirstNmae() { return 'A'; }"), 'x.ts', settings);
     expect(output).toBeUndefined();

@@ -1,7 +1,7 @@
 // Payloads read from code fixtures can have parts that are not known statically (identifiers,
 // calls, spreads): `options.unknown`. No finding may be false because of them; these helpers decide
 // which findings could be, for validate.ts to drop in one place.
-import { childPointer, parsePointer } from './finding.js';
+import { childPointer, parsePointer, type RenameFix } from './finding.js';
 import type { ResolvedOptions } from './options.js';
 import type { AjvError } from './registry.js';
 
@@ -47,6 +47,15 @@ export function couldBeFalse(aboutMemberName: boolean, pointer: string, payload:
   if (!aboutMemberName && unknown.open.includes(pointer)) return true;
   const present = deepestPresent(payload, pointer);
   return present !== pointer && unknown.open.includes(present);
+}
+
+/**
+ * Whether a rename could meet a member the unknown parts supply: its object is open (a spread or a
+ * computed name may bring the name it would take, or replace the renamed member), so the rename is
+ * not certain and stays a suggestion.
+ */
+export function renameMayCollide(fix: RenameFix, unknown: Unknown): boolean {
+  return unknown.open.includes(fix.pointer.slice(0, fix.pointer.lastIndexOf('/')));
 }
 
 /**

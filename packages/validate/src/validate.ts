@@ -17,7 +17,7 @@ import { nestingDepthRule } from './rules/nesting-depth.js';
 import { PAYLOAD, type PayloadContext } from './rules/scopes.js';
 import type { Shape } from './shape.js';
 import { unknownKindRule } from './rules/unknown-kind.js';
-import { certainSchemaErrors, couldBeFalse, kindMayBeHidden } from './unknown-parts.js';
+import { certainSchemaErrors, couldBeFalse, kindMayBeHidden, renameMayCollide } from './unknown-parts.js';
 
 /** The outcome of validating one payload. */
 export interface ValidationResult {
@@ -376,7 +376,9 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
   const spoken = withoutSuperseded(out.unlisted.length > 0 ? [...findings, ...out.unlisted] : findings, (id) => META.get(id));
   const kept = unknown
     ? capFindings(
-        spoken.filter((f) => safely(() => !couldBeFalse(META.get(f.ruleId)?.aboutMemberName === true, f.pointer, payload, unknown)) ?? true),
+        spoken
+          .filter((f) => safely(() => !couldBeFalse(META.get(f.ruleId)?.aboutMemberName === true, f.pointer, payload, unknown)) ?? true)
+          .map((f) => (f.fix && renameMayCollide(f.fix, unknown) ? withoutFix(f) : f)),
         resolved.maxFindingsPerRule,
       )
     : built(out, listSurvivors(findings, spoken, cap!));
