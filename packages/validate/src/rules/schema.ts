@@ -1,5 +1,6 @@
 import { describeError, SCHEMA_MESSAGES, type SchemaReport } from '../schema-errors.js';
 import { untangle } from '../schema-errors-combine.js';
+import { mergeSamePlace } from '../schema-errors-merge.js';
 import type { AjvError } from '../registry.js';
 import { createRule } from './create-rule.js';
 import { PAYLOAD } from './scopes.js';
@@ -41,7 +42,7 @@ export function schemaReports(errors: readonly AjvError[], payload: unknown): Sc
   if (errors.length === 0) return [];
   const seen = new Set<string>();
   const out: SchemaReport[] = [];
-  for (const error of narrowestTypes(untangle(errors))) {
+  for (const error of narrowestTypes(mergeSamePlace(untangle(errors)))) {
     const report = describeError(error, payload);
     if (!report) continue;
     const key = `${report.pointer}\u0000${report.messageId}\u0000${JSON.stringify(report.data)}`;
