@@ -105,6 +105,20 @@ describe('one finding per cause across rules', () => {
     expect(found(payload, { rules: { 'spelling-drift': 'off' } })).toEqual([['schema', 'required', '/Patient/Identifiers', 'error']]);
   });
 
+  it.each([
+    ['an unknown member', 'foo', 'unknown-field', 'unknownFhir'],
+    ['a misspelt member', 'statsu', 'spelling-drift', 'nearMissFhirBeside'],
+  ])('%s that is an empty object is one finding, not also ele-1 (the member is the cause)', (_name, member, rule, messageId) => {
+    const payload = { resourceType: 'Observation', status: 'final', code: { text: 'x' }, [member]: {} };
+    expect(found(payload)).toEqual([[rule, messageId, `/${member}`, 'error']]);
+    expect(found(payload, { rules: { [rule]: 'off' } })).toContainEqual(['fhir-invariant', 'empty', `/${member}`, 'error']);
+  });
+
+  it('an element of the wrong type left empty is one finding: its type', () => {
+    const payload = { resourceType: 'Observation', status: 'final', code: { text: 'x' }, issued: {} };
+    expect(found(payload)).toEqual([['schema', 'type', '/issued', 'error']]);
+  });
+
   it('an empty CDS Hooks object whose required member is missing is one error: the missing member, which says what to write', () => {
     const payload = edited('cds-hooks-response', (p) => void (p.cards[0].source = {}));
     expect(found(payload)).toEqual([['schema', 'required', '/cards/0/source/label', 'error']]);

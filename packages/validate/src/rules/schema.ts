@@ -27,6 +27,8 @@ export const schemaRule = createRule({
       // So in CDS Hooks: an empty object (`"source": {}`) misses its required members, and the
       // missing member says what to write, where "omit the empty member" would be wrong advice.
       { by: ['required'], rule: 'cds-hooks-empty-value', messages: ['empty'], at: 'parent' },
+      // An element of the wrong type left empty (`"issued": {}`): its type says what to write.
+      { by: ['type'], rule: 'fhir-invariant', messages: ['empty'], at: 'same' },
     ],
   },
   check(context) {

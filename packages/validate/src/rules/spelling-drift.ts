@@ -102,6 +102,8 @@ export const spellingDriftRule = createRule({
         messages: ['required', 'requiredWhen'],
         at: 'renamed',
       },
+      // ele-1 is about elements, and a misspelt member is none until it is renamed (unknown-field's).
+      { rule: 'fhir-invariant', messages: ['empty'], at: 'same' },
     ],
   },
   defaultOptions: DEFAULTS,

@@ -24,6 +24,9 @@ export const unknownFieldRule = createRule({
     },
     settledByTwin: true,
     aboutMemberName: true,
+    // ele-1 ("All FHIR elements must have a @value or children") is about elements: a member R4 does
+    // not define is none, and removing it, as this finding says, ends both.
+    supersedes: [{ by: ['unknownFhir'], rule: 'fhir-invariant', messages: ['empty'], at: 'same' }],
   },
   check(context) {
     for (const issue of context.members().issues) {
