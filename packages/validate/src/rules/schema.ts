@@ -1,9 +1,20 @@
 import { describeError, SCHEMA_MESSAGES, type SchemaReport } from '../schema-errors.js';
 import { untangle } from '../schema-errors-combine.js';
 import { mergeSamePlace } from '../schema-errors-merge.js';
-import type { AjvError } from '../registry.js';
+import { getKind, loadKind, type AjvError } from '../registry.js';
+import { STANDARD_OF } from '../cdshooks/standard.js';
 import { createRule } from './create-rule.js';
 import { PAYLOAD } from './scopes.js';
+
+/**
+ * A member the service's listing requires where CDS Hooks does not (order-sign's `fhirServer`, which
+ * CDS Hooks requires only beside `fhirAuthorization`): the service's demand beyond the standard,
+ * said as such (the standard's own demands in the envelope are cds-hooks-standard's).
+ */
+const MESSAGES = {
+  ...SCHEMA_MESSAGES,
+  requiredByService: "{{field}} is required but missing: the service's listing requires it, beyond CDS Hooks 2.0, which does not here.",
+} as const;
 
 /**
  * Structural violations found by the kind's precompiled validator: required members, types,
@@ -16,14 +27,14 @@ export const schemaRule = createRule({
     id: 'schema',
     severity: 'error',
     description: 'The payload must match its schema (for FHIR, R4 itself): required members, types, value sets and formats.',
-    messages: SCHEMA_MESSAGES,
+    messages: MESSAGES,
     settledByTwin: true,
     // A value both out of the schema's form and its format: the form (narrower) says what to write.
     supersedes: [
       { by: ['pattern'], rule: 'schema', messages: ['format'], at: 'same' },
       // A required member missing can leave its element empty (ele-1): the missing member is the
       // cause, and says what to write.
-      { by: ['required'], rule: 'fhir-invariant', messages: ['empty'], at: 'parent' },
+      { by: ['required', 'requiredByService'], rule: 'fhir-invariant', messages: ['empty'], at: 'parent' },
       // So in CDS Hooks: an empty object (`"source": {}`) misses its required members, and the
       // missing member says what to write, where "omit the empty member" would be wrong advice.
       { by: ['required'], rule: 'cds-hooks-empty-value', messages: ['empty'], at: 'parent' },
@@ -32,9 +43,29 @@ export const schemaRule = createRule({
     ],
   },
   check(context) {
-    for (const report of schemaReports(context.schemaErrors(), context.payload)) context.report(report);
+    const reports = schemaReports(context.schemaErrors(), context.payload);
+    const standard = STANDARD_OF[context.kind.id];
+    const byStandard = standard && reports.some((r) => r.messageId === 'required') ? requiredByStandard(context.payload, standard) : undefined;
+    for (const report of reports) {
+      const beyond = byStandard && report.messageId === 'required' && !byStandard.has(report.pointer);
+      context.report(beyond ? { ...report, messageId: 'requiredByService' } : report);
+    }
   },
 });
+
+/**
+ * Where a CDS Hooks document in the service's envelope misses a member CDS Hooks 2.0 itself requires:
+ * its body (without `Meta`) validated as its bare kind. Run only when the envelope's own schema
+ * reports a missing member.
+ */
+function requiredByStandard(payload: unknown, standardId: string): ReadonlySet<string> {
+  const { Meta: _meta, ...body } = payload as Record<string, unknown>;
+  const module = loadKind(getKind(standardId)!);
+  if (module.strict(body)) return new Set();
+  const validate = module.exact().validate;
+  validate(body);
+  return new Set(schemaReports(validate.errors ?? [], body).flatMap((r) => (r.messageId === 'required' ? [r.pointer] : [])));
+}
 
 /**
  * Validator errors as reports, one per real problem. Shared by the schema and service-profile

@@ -94,7 +94,12 @@ export const spellingDriftRule = createRule({
     aboutMemberName: true,
     // The slip is why the member is missing: the schema's (or the profile's) "required but missing" is the same cause.
     supersedes: [
-      { by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'], rule: 'schema', messages: ['required', 'requiredWhen'], at: 'renamed' },
+      {
+        by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'],
+        rule: 'schema',
+        messages: ['required', 'requiredWhen', 'requiredByService'],
+        at: 'renamed',
+      },
       // The same for a member the service's profile requires (FHIR).
       {
         by: ['variantRequired', 'configuredVariantRequired', 'nearMissRequired'],

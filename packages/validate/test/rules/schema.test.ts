@@ -49,6 +49,26 @@ payloadTester.run(schemaRule, {
       errors: [{ pointer: '/fhirServer', messageId: 'requiredWhen', data: { field: '`fhirServer`', present: '`fhirAuthorization`' } }],
     },
     {
+      // The service's listing makes fhirServer required ("req"); CDS Hooks only with fhirAuthorization.
+      name: "a member the service's listing requires and CDS Hooks does not: the finding says whose demand it is",
+      input: {
+        payload: edited('cdshooks-order-sign', (p) => {
+          delete p.fhirServer;
+          delete p.fhirAuthorization;
+        }),
+      },
+      errors: [{ pointer: '/fhirServer', messageId: 'requiredByService', data: { field: '`fhirServer`' } }],
+    },
+    {
+      name: 'a member both require, in the envelope: the plain finding',
+      input: {
+        payload: edited('cdshooks-order-sign', (p) => {
+          delete p.hookInstance;
+        }),
+      },
+      errors: [{ pointer: '/hookInstance', messageId: 'required', data: { field: '`hookInstance`' } }],
+    },
+    {
       name: 'two forms of one FHIR choice element',
       input: { payload: edited('fhir-patient', (p) => void Object.assign(p, { deceasedBoolean: false, deceasedDateTime: '2020-01-01' })) },
       errors: [

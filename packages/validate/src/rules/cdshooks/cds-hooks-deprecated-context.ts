@@ -46,8 +46,8 @@ export const cdsHooksDeprecatedContextRule = createRule({
     },
     // The old name is why the new one is missing: the schema's "required but missing" is the same cause.
     supersedes: [
-      { by: ['userRequired'], rule: 'schema', messages: ['required'], at: { pointer: '/context/userId' } },
-      { by: ['draftOrders'], rule: 'schema', messages: ['required'], at: 'renamed' },
+      { by: ['userRequired'], rule: 'schema', messages: ['required', 'requiredByService'], at: { pointer: '/context/userId' } },
+      { by: ['draftOrders'], rule: 'schema', messages: ['required', 'requiredByService'], at: 'renamed' },
       { by: ['draftOrders'], rule: 'cds-hooks-standard', messages: ['required'], at: 'renamed' },
     ],
   },
