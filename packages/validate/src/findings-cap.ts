@@ -82,6 +82,11 @@ export class FindingCap<P extends { readonly pointer: string } = { readonly poin
     return false;
   }
 
+  /** Whether anything was held back since the last takeHeld(). */
+  get holding(): boolean {
+    return this.#held.size > 0;
+  }
+
   /** What was held back since the last call, one entry per rule and severity. */
   takeHeld(): HeldBack<P>[] {
     const held = [...this.#held.values()];
@@ -161,6 +166,7 @@ export class Superseding {
  * first of them. So a dropped finding is neither listed nor counted, as without the cap.
  */
 export function listSurvivors(kept: readonly Finding[], survivors: readonly Finding[], cap: FindingCap): Finding[] {
+  if (kept.length === 0 && !cap.holding) return []; // a valid payload: nothing to list
   const held = cap.takeHeld().sort((a, b) => a.at - b.at);
   const alive = survivors === kept ? undefined : new Set(survivors);
   const listing = new FindingCap(cap.limit);
