@@ -1,7 +1,7 @@
 // The parts of a CDS Hooks document the rules read, with their pointers. Documents of either family
 // (bare, or in the service's Meta envelope) have them at the same places. Anything that is not the
 // shape the schema expects is skipped: the schema rule reports it.
-import { childPointer } from '../finding.js';
+import { childPointer, quoteId } from '../finding.js';
 
 export type Json = Record<string, unknown>;
 
@@ -53,4 +53,19 @@ export function relativeReference(value: unknown, versioned = false): { type: st
   if (typeof value !== 'string') return undefined;
   const match = (versioned ? VERSIONED : RELATIVE).exec(value);
   return match ? { type: match[1]!, id: match[2]! } : undefined;
+}
+
+/**
+ * The `Type/id` an absolute URL ends with after a `/` (`…/fhir/MedicationRequest/103`): its last two
+ * segments, when it has a `/` before them. Undefined otherwise.
+ */
+export function urlTail(url: string): string | undefined {
+  const last = url.lastIndexOf('/');
+  const before = last > 0 ? url.lastIndexOf('/', last - 1) : -1;
+  return before >= 0 ? url.slice(before + 1) : undefined;
+}
+
+/** References a message lists: the first three quoted whole, then how many more there are. */
+export function listedReferences(names: readonly string[], shown = 3): string {
+  return `${names.slice(0, shown).map(quoteId).join(', ')}${names.length > shown ? ` and ${names.length - shown} more` : ''}`;
 }

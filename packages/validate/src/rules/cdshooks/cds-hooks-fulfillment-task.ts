@@ -1,11 +1,8 @@
 import { code, fieldPath } from '../../display.js';
 import { quoteId } from '../../finding.js';
-import { asObject, objectsIn, relativeReference, type Json } from '../../cdshooks/parts.js';
+import { asObject, objectsIn, listedReferences, relativeReference, urlTail, type Json } from '../../cdshooks/parts.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
-
-/** How many orders a message lists before it says how many more there are. */
-const SHOWN = 3;
 
 /**
  * The local reference (`ServiceRequest/123`) a reference names: itself, or the `Type/id` an absolute
@@ -14,9 +11,7 @@ const SHOWN = 3;
 function localReference(reference: string): string | undefined {
   const unversioned = reference.replace(/\/_history\/[^/]*$/, '');
   if (relativeReference(unversioned)) return unversioned;
-  const last = unversioned.lastIndexOf('/');
-  const before = last > 0 ? unversioned.lastIndexOf('/', last - 1) : -1;
-  const tail = before >= 0 ? unversioned.slice(before + 1) : undefined;
+  const tail = urlTail(unversioned);
   return tail !== undefined && relativeReference(tail) ? tail : undefined;
 }
 
@@ -55,7 +50,7 @@ export const cdsHooksFulfillmentTaskRule = createRule({
     if (!Array.isArray(dispatched) || !Array.isArray(ctx?.fulfillmentTasks)) return;
     const names = dispatched.filter((d): d is string => typeof d === 'string');
     const orders = new Set(names.flatMap((d) => localReference(d) ?? []));
-    const listed = `${names.slice(0, SHOWN).map(quoteId).join(', ')}${names.length > SHOWN ? ` and ${names.length - SHOWN} more` : ''}`;
+    const listed = listedReferences(names);
     for (const { value: task, pointer } of objectsIn(ctx, 'fulfillmentTasks', '/context')) {
       if (task.resourceType !== 'Task') continue; // another resource is the schema's to report
       const references = taskReferences(task, pointer);

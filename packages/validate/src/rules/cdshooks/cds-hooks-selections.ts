@@ -1,19 +1,9 @@
 import { code, fieldPath } from '../../display.js';
 import { quoteId } from '../../finding.js';
 import { isCdsRequest } from '../../cdshooks/kinds.js';
-import { asObject, objectsIn, relativeReference } from '../../cdshooks/parts.js';
+import { asObject, objectsIn, listedReferences, relativeReference, urlTail } from '../../cdshooks/parts.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
-
-/** How many orders a message lists before it says how many more there are. */
-const SHOWN = 3;
-
-/** The `Type/id` a fullUrl ends with after a `/` (`…/fhir/MedicationRequest/103`), if it has two segments there. */
-function fullUrlTail(fullUrl: string): string | undefined {
-  const last = fullUrl.lastIndexOf('/');
-  const before = last > 0 ? fullUrl.lastIndexOf('/', last - 1) : -1;
-  return before >= 0 ? fullUrl.slice(before + 1) : undefined;
-}
 
 /**
  * order-select: "The `selections` field references FHIR resources in the `draftOrders` Bundle"
@@ -54,11 +44,11 @@ export const cdsHooksSelectionsRule = createRule({
       }
       if (typeof entry.fullUrl === 'string') {
         known.add(entry.fullUrl);
-        const tail = fullUrlTail(entry.fullUrl);
+        const tail = urlTail(entry.fullUrl);
         if (tail) tails.add(tail);
       }
     }
-    const listed = `${names.slice(0, SHOWN).map(quoteId).join(', ')}${names.length > SHOWN ? ` and ${names.length - SHOWN} more` : ''}`;
+    const listed = listedReferences(names);
     selections.forEach((selection, i) => {
       if (typeof selection !== 'string') return; // the schema reports it
       if (known.has(selection) || (relativeReference(selection) && tails.has(selection))) return;
