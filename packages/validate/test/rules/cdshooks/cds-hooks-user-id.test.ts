@@ -43,5 +43,15 @@ payloadTester.run(cdsHooksUserIdRule, {
         },
       ],
     },
+    {
+      name: 'a user of the right type whose id is longer than a FHIR id: the message says so',
+      input: { payload: userId('cds-hooks-patient-view', `Practitioner/${'a'.repeat(65)}`) },
+      errors: [{ pointer: '/context/userId', messageId: 'badId', data: { userId: `"Practitioner/${'a'.repeat(65)}"`, why: 'is 65 characters long' } }],
+    },
+    {
+      name: 'a user of the right type whose id holds a character a FHIR id cannot',
+      input: { payload: userId('cds-hooks-patient-view', 'Practitioner/dr_smith') },
+      errors: [{ pointer: '/context/userId', messageId: 'badId', data: { userId: '"Practitioner/dr_smith"', why: 'holds "_"' } }],
+    },
   ],
 });
