@@ -130,6 +130,17 @@ describe('files that change after they were listed', () => {
     expect(collected.results.map((r) => r.filePath)).toEqual([join(dir, 'clean.json')]);
   });
 
+  it('a file whose name is not UTF-8 (listed with U+FFFD, so no file has that name): said so, not "removed or renamed"', async () => {
+    const dir = workspace();
+    writeFileSync(Buffer.from(`${join(dir, 'bad')}\xffname.json`, 'latin1'), '{}');
+    const { loaded, resolver, options } = settings();
+    const { files } = await expandInputs([dir], dir, resolver);
+    const collected = await lintFiles(files, resolver, loaded, options, dir);
+    expect(collected.ioErrors).toEqual([
+      `${join(dir, 'bad\ufffdname.json')}: no file has this name: a name that is not valid UTF-8 is listed with U+FFFD and cannot be opened by it (rename the file), unless it was removed while cdx-lint ran (ENOENT)`,
+    ]);
+  });
+
   it.skipIf(!canMkfifo)('a file replaced by a FIFO after listing fails at once instead of blocking', () => {
     const dir = workspace();
     const path = join(dir, 'clean.json');

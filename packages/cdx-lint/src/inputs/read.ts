@@ -54,6 +54,9 @@ export function notRegularFile(): InputError {
   return new InputError('not a regular file (a FIFO, socket or device): cdx-lint reads only files', 'ENOTREG');
 }
 
+const UNDECODABLE_NAME =
+  'no file has this name: a name that is not valid UTF-8 is listed with U+FFFD and cannot be opened by it (rename the file), unless it was removed while cdx-lint ran';
+
 const REASONS: Record<string, string> = {
   ENOENT: 'no such file (removed or renamed while cdx-lint ran?)',
   EACCES: 'permission denied',
@@ -73,7 +76,9 @@ const REASONS: Record<string, string> = {
 export function describeInputError(path: string, error: unknown): string {
   if (error instanceof InputError) return `${path}: ${error.message}`;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const reason = code !== undefined ? REASONS[code] : undefined;
+  // A directory entry whose name is not UTF-8 is listed with U+FFFD in it, a name no file has.
+  const undecodable = code === 'ENOENT' && path.includes('\ufffd');
+  const reason = undecodable ? UNDECODABLE_NAME : code !== undefined ? REASONS[code] : undefined;
   if (reason !== undefined) return `${path}: ${reason} (${code})`;
   const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
   return `${path}: ${message}${code !== undefined && !message.includes(code) ? ` (${code})` : ''}`;
