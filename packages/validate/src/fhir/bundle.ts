@@ -90,15 +90,23 @@ export function referenceForm(reference: string): ReferenceForm {
   return 'other';
 }
 
-/** The type a reference names by its form (`Patient/1`, `https://x/fhir/Patient/1`), if any. */
-export function referencedType(reference: string): string | undefined {
+/**
+ * The type and id a reference names by its form (`Patient/1`, `https://x/fhir/Patient/1`, either with
+ * `/_history/<version>`), if any.
+ */
+export function referencedResource(reference: string): { type: string; id: string } | undefined {
   // The last two segments (before a `/_history/<version>`): split, not an unanchored search,
   // which backtracks at every slash of a long URL.
   const segments = reference.split('/');
   if (segments.length >= 3 && segments[segments.length - 2] === '_history') segments.length -= 2;
   const type = segments[segments.length - 2];
   const id = segments[segments.length - 1];
-  return type !== undefined && TYPE_NAME.test(type) && id !== undefined && ID.test(id) ? type : undefined;
+  return type !== undefined && TYPE_NAME.test(type) && id !== undefined && ID.test(id) ? { type, id } : undefined;
+}
+
+/** The type a reference names by its form (`Patient/1`, `https://x/fhir/Patient/1`), if any. */
+export function referencedType(reference: string): string | undefined {
+  return referencedResource(reference)?.type;
 }
 
 /** The entry a reference resolves to inside the bundle, or undefined (a lookup in the list's {@link bundleIndex}). */

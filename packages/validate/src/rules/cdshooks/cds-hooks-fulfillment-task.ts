@@ -1,6 +1,7 @@
 import { code, fieldPath } from '../../display.js';
 import { quoteId } from '../../finding.js';
-import { asObject, objectsIn, listedReferences, relativeReference, urlTail, type Json } from '../../cdshooks/parts.js';
+import { asObject, objectsIn, listedReferences, type Json } from '../../cdshooks/parts.js';
+import { referencedResource } from '../../fhir/bundle.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
 
@@ -9,10 +10,8 @@ import { PAYLOAD } from '../scopes.js';
  * URL ends with, without a version (`…/ServiceRequest/123/_history/2`). Undefined for any other form.
  */
 function localReference(reference: string): string | undefined {
-  const unversioned = reference.replace(/\/_history\/[^/]*$/, '');
-  if (relativeReference(unversioned)) return unversioned;
-  const tail = urlTail(unversioned);
-  return tail !== undefined && relativeReference(tail) ? tail : undefined;
+  const named = referencedResource(reference);
+  return named && `${named.type}/${named.id}`;
 }
 
 /** The `reference` strings of a task's focus and basedOn, with their pointers. */
