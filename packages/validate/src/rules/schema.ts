@@ -4,7 +4,7 @@ import { mergeSamePlace } from '../schema-errors-merge.js';
 import { getKind, loadKind, type AjvError } from '../registry.js';
 import { STANDARD_OF } from '../cdshooks/standard.js';
 import { createRule } from './create-rule.js';
-import { PAYLOAD } from './scopes.js';
+import { PAYLOAD, type PayloadContext } from './scopes.js';
 
 /**
  * A member the service's listing requires where CDS Hooks does not (order-sign's `fhirServer`, which
@@ -45,7 +45,10 @@ export const schemaRule = createRule({
   check(context) {
     const reports = schemaReports(context.schemaErrors(), context.payload);
     const standard = STANDARD_OF[context.kind.id];
-    const byStandard = standard && reports.some((r) => r.messageId === 'required') ? requiredByStandard(context.payload, standard) : undefined;
+    const byStandard =
+      standard && reports.some((r) => r.messageId === 'required')
+        ? new Set(standardReports(context).flatMap((r) => (r.messageId === 'required' ? [r.pointer] : [])))
+        : undefined;
     for (const report of reports) {
       const beyond = byStandard && report.messageId === 'required' && !byStandard.has(report.pointer);
       context.report(beyond ? { ...report, messageId: 'requiredByService' } : report);
@@ -54,17 +57,32 @@ export const schemaRule = createRule({
 });
 
 /**
- * Where a CDS Hooks document in the service's envelope misses a member CDS Hooks 2.0 itself requires:
- * its body (without `Meta`) validated as its bare kind. Run only when the envelope's own schema
- * reports a missing member.
+ * What CDS Hooks 2.0 itself finds in a document in the service's envelope: its body (without `Meta`)
+ * validated as its bare kind (STANDARD_OF), as `schema` reports. The strict twin first, as for the
+ * payload itself (validate.ts): the exact validator only for a body it refuses. Computed once per
+ * validation (context.shared) for the two rules that read it: this one, for which missing members
+ * are the service's demand alone, and cds-hooks-standard, for those the standard adds.
  */
-function requiredByStandard(payload: unknown, standardId: string): ReadonlySet<string> {
+export function standardReports(context: PayloadContext): readonly SchemaReport[] {
+  const id = STANDARD_OF[context.kind.id]!;
+  let compute = bodyReports.get(id);
+  if (!compute) {
+    compute = (payload) => reportsAsStandard(payload, id);
+    bodyReports.set(id, compute);
+  }
+  return context.shared(compute);
+}
+
+/** One function per bare kind: context.shared knows a computation by its function. */
+const bodyReports = new Map<string, (payload: unknown) => readonly SchemaReport[]>();
+
+function reportsAsStandard(payload: unknown, standardId: string): readonly SchemaReport[] {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return [];
   const { Meta: _meta, ...body } = payload as Record<string, unknown>;
   const module = loadKind(getKind(standardId)!);
-  if (module.strict(body)) return new Set();
+  if (module.strict(body)) return [];
   const validate = module.exact().validate;
-  validate(body);
-  return new Set(schemaReports(validate.errors ?? [], body).flatMap((r) => (r.messageId === 'required' ? [r.pointer] : [])));
+  return validate(body) ? [] : schemaReports(validate.errors ?? [], body);
 }
 
 /**

@@ -1,10 +1,9 @@
 import { renamedPointer } from '../../finding.js';
 import { STANDARD_OF } from '../../cdshooks/standard.js';
-import { getKind, loadKind } from '../../registry.js';
 import { SCHEMA_MESSAGES } from '../../schema-errors.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
-import { schemaReports } from '../schema.js';
+import { schemaReports, standardReports } from '../schema.js';
 
 /** After each message: why a document the service's listing accepts is still wrong. */
 const STANDARD = ' CDS Hooks 2.0 requires it; the Meta envelope does not lift the standard.';
@@ -34,17 +33,9 @@ export const cdsHooksStandardRule = createRule({
   },
   appliesTo: (kind) => Object.hasOwn(STANDARD_OF, kind.id),
   check(context) {
-    const payload = context.payload;
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return;
-    const standard = getKind(STANDARD_OF[context.kind.id]!);
-    const { Meta: _meta, ...body } = payload as Record<string, unknown>;
-    // The strict twin first, as for the payload itself (validate.ts): the exact validator, with every
-    // error and the canonical R4 validators of the resources the body carries, only for a body it refuses.
-    const module = loadKind(standard!);
-    if (module.strict(body)) return;
-    const validate = module.exact().validate;
-    if (validate(body)) return;
-    const own = schemaReports(context.schemaErrors(), payload).map((r) => r.pointer);
+    const standard = standardReports(context);
+    if (standard.length === 0) return;
+    const own = schemaReports(context.schemaErrors(), context.payload).map((r) => r.pointer);
     const variants = new Set(
       context
         .members()
@@ -53,7 +44,7 @@ export const cdsHooksStandardRule = createRule({
         ),
     );
     const saidAt = (pointer: string) => own.some((at) => pointer === at || pointer.startsWith(`${at}/`) || at.startsWith(`${pointer}/`));
-    for (const report of schemaReports(validate.errors ?? [], body)) {
+    for (const report of standard) {
       if (report.messageId !== 'required' || saidAt(report.pointer) || variants.has(report.pointer)) continue;
       context.report({ ...report, messageId: 'required' });
     }
