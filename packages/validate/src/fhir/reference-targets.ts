@@ -10,7 +10,7 @@ import { fieldPath } from '../display.js';
 import { childPointer } from '../finding.js';
 import { REFERENCE_TARGETS, type ReferenceTargets } from '../generated/reference-targets.js';
 import { asObject, bundleEntries, referenceForm, referencedType, resolveReference, type EntryView, type Json } from './bundle.js';
-import { aType, typeName } from './type-names.js';
+import { articleOf, aType, typeName } from './type-names.js';
 
 export interface WrongTarget {
   /** The `reference` member. */
@@ -105,6 +105,5 @@ export function wrongTargetsOf(kindId: string): ((payload: unknown) => readonly 
  */
 export function typeList(types: readonly string[]): string {
   if (types.length <= 1) return aType(types[0] ?? '');
-  const article = /^[AEIOU]/.test(types[0]!) ? 'an' : 'a';
-  return `${article} ${types.slice(0, -1).map(typeName).join(', ')} or ${typeName(types.at(-1)!)}`;
+  return `${articleOf(types[0]!)} ${types.slice(0, -1).map(typeName).join(', ')} or ${typeName(types.at(-1)!)}`;
 }

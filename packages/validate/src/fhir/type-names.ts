@@ -10,9 +10,11 @@ import { R4_RESOURCE_TYPES } from '../generated/r4-references.js';
 /** `Patient` as it is; any other value quoted: `"x\ny"`, `"aaa…aaa" (5,000 characters)`. */
 export const typeName = (type: string): string => (R4_RESOURCE_TYPES.has(type) ? type : quote(type));
 
+/** The article before a type name: `an Encounter`, `a Patient`. */
+export const articleOf = (type: string): string => (/^[AEIOU]/.test(type) ? 'an' : 'a');
+
 /** A resource of the type: `a Patient`, `an Encounter`; for what is no R4 type name, `a resource of type "…"`. */
-export const aType = (type: string): string =>
-  R4_RESOURCE_TYPES.has(type) ? `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}` : `a resource of type ${quote(type)}`;
+export const aType = (type: string): string => (R4_RESOURCE_TYPES.has(type) ? `${articleOf(type)} ${type}` : `a resource of type ${quote(type)}`);
 
 /** The resource of the type: `the Patient`; for what is no R4 type name, `a resource of type "…"`. */
 export const theType = (type: string): string => (R4_RESOURCE_TYPES.has(type) ? `the ${type}` : `a resource of type ${quote(type)}`);
