@@ -50,12 +50,12 @@ const keyOf = (value: unknown) => JSON.stringify(value);
  * 3. a `type` error refusing the value's type drops the checks that only a value of that type gets
  *    (a pattern, a length, a range…) and the value sets it refuses every value of: following their
  *    advice would still break the type (`expires_in: "five"`: "digits only" passes the service's
- *    listing and fails the standard's integer).
+ *    listing and fails the standard's integer);
+ * 4. of the `type` errors left, the narrowest stays: a value can fail two at once (a shared definition
+ *    allows null, the message requires a string), and the narrowest is what the user must satisfy.
  *
- * Run it before narrowestTypes() (rules/schema.ts), which keeps one `type` error a place and so
- * hides that several schemas reported there. Linear: one pass groups the errors by instance path,
- * each group is settled on its own, and the errors keep their order (a merged value set stands where
- * the first of its errors stood).
+ * Linear: one pass groups the errors by instance path, each group is settled on its own, and the
+ * errors keep their order (a merged value set stands where the first of its errors stood).
  */
 export function mergeSamePlace(errors: readonly AjvError[]): AjvError[] {
   const places = new Map<string, AjvError[]>();
@@ -77,8 +77,19 @@ export function mergeSamePlace(errors: readonly AjvError[]): AjvError[] {
   return out;
 }
 
-/** The three steps of mergeSamePlace() on the errors of one instance path, recorded in `outcome`. */
+/** The steps of mergeSamePlace() on the errors of one instance path, recorded in `outcome`. */
 function settle(group: readonly AjvError[], outcome: Map<AjvError, AjvError | undefined>): void {
+  settleValues(group, outcome);
+  // 4: of the type errors left (never replaced: one in `outcome` is dropped), the narrowest, the
+  // first of equally narrow ones.
+  const width = (e: AjvError) => typesOf(e).length;
+  let narrowest: AjvError | undefined;
+  for (const e of group) if (e.keyword === 'type' && !outcome.has(e) && (!narrowest || width(e) < width(narrowest))) narrowest = e;
+  for (const e of group) if (e.keyword === 'type' && e !== narrowest) outcome.set(e, undefined);
+}
+
+/** Steps 1 to 3 of mergeSamePlace(). */
+function settleValues(group: readonly AjvError[], outcome: Map<AjvError, AjvError | undefined>): void {
   const types = group.filter((e) => e.keyword === 'type');
   // Each value set left at this place, with the error that reports it.
   let sets = group.filter(isValueSet).map((error) => ({ error, allowed: allowedOf(error) }));

@@ -118,6 +118,13 @@ describe('mergeSamePlace', () => {
     ).toEqual(['/i #/properties/i/enum enum {"allowedValues":["info","warning"]}']);
   });
 
+  it('two type errors at one place: the narrowest stays, the first of equally narrow ones', () => {
+    const nullable = error('/n', '#/$defs/s/type', 'type', { type: 'string,null' });
+    const strict = error('/n', '#/allOf/1/properties/n/type', 'type', { type: 'string' });
+    const again = error('/n', '#/allOf/2/properties/n/type', 'type', { type: 'integer' });
+    expect(mergeSamePlace([nullable, strict, again])).toEqual([strict]);
+  });
+
   it('errors of one place stay where the first of them was', () => {
     const errors = [
       error('/a', '#/properties/a/enum', 'enum', { allowedValues: ['x', 'y'] }),

@@ -93,7 +93,7 @@ export function schemaReports(errors: readonly AjvError[], payload: unknown): Sc
   if (errors.length === 0) return [];
   const seen = new Set<string>();
   const out: SchemaReport[] = [];
-  for (const error of narrowestTypes(mergeSamePlace(untangle(errors)))) {
+  for (const error of mergeSamePlace(untangle(errors))) {
     const report = describeError(error, payload);
     if (!report) continue;
     const key = `${report.pointer}\u0000${report.messageId}\u0000${JSON.stringify(report.data)}`;
@@ -102,19 +102,4 @@ export function schemaReports(errors: readonly AjvError[], payload: unknown): Sc
     out.push(report);
   }
   return out;
-}
-
-/**
- * A value can fail two `type` checks at once (a shared definition allows null, the message
- * requires a string). The narrowest one is what the user must satisfy; the rest is noise.
- */
-function narrowestTypes(errors: readonly AjvError[]): AjvError[] {
-  const typeAt = new Map<string, AjvError>();
-  const width = (e: AjvError) => String(e.params.type).split(',').length;
-  for (const error of errors) {
-    if (error.keyword !== 'type') continue;
-    const current = typeAt.get(error.instancePath);
-    if (!current || width(error) < width(current)) typeAt.set(error.instancePath, error);
-  }
-  return errors.filter((e) => e.keyword !== 'type' || typeAt.get(e.instancePath) === e);
 }
